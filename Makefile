@@ -1,0 +1,43 @@
+# make run   - set up .venv, migrate, load the sample catalogue, serve http://127.0.0.1:8000
+# make test  - the same set-up, then the whole test suite
+# make bench - the benchmarks in bench/
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# More than one worker needs REDIS_URL: the in-memory channel layer lives in one process.
+WORKERS ?= 1
+
+.PHONY: run test bench setup messages migrate clean
+
+$(STAMP): requirements.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	@rm -f $(VENV)/.installed-*; touch $(STAMP)
+
+messages: $(STAMP)
+	$(PY) manage.py compilemessages --ignore=.venv -v0
+
+setup: $(STAMP) messages
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) manage.py load_samples
+
+run: setup
+	@echo "Serving on http://$(HOST):$(PORT)/ (web, websockets and a Celery worker). Ctrl-C stops all."
+	@trap 'kill 0' EXIT INT TERM; \
+	$(VENV)/bin/celery -A config worker --loglevel=WARNING --concurrency=2 & \
+	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --log-level warning
+
+test: $(STAMP) messages
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) -m bench $(BENCH)
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m bench [NAME ...]`` (``make bench``) prints each one's figures."""

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CardsdbConfig(AppConfig):
+    verbose_name = "Card catalogue"
+    name = "cardsdb"

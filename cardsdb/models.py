@@ -1,0 +1,229 @@
+"""The card catalogue: sets and cards.
+
+Every field of ``../shared/rules/elements-of-chaos.md`` "Cards" has a column, and database
+constraints keep a row right whatever writes it (importer, admin, API): a unique code, a known
+type, HP/movement/ability on characters only, a SIZE bonus with both colour and value or
+neither, and each STEP of the action table holding 1–3 different known actions.
+
+The action table's STEPs are stored as space-separated action names ("move attack"), so the
+database can check them against the finite list of valid STEPs (``STEP_VALUES``) on SQLite and
+PostgreSQL alike. Colours are kept as the ordered list given, plus ``colour_mask`` (one bit a
+colour) for searching. The ``*_folded`` columns hold ``cardsdb.folding.fold`` of the names and
+text, so searches compare folded text in the database.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .folding import fold
+from .interchange import ACTIONS, COLOURS, DIRECTIONS, SET_KINDS, STEPS, TYPES, CardRecord
+
+#: Every valid STEP cell: 1 to 3 different actions, in the order printed.
+STEP_VALUES = tuple(" ".join(p) for n in (1, 2, 3) for p in permutations(ACTIONS, n))
+COLOUR_BITS = {colour: 1 << i for i, colour in enumerate(COLOURS)}
+
+
+def colour_mask(colours) -> int:
+    """The bit mask of a list of colour names (red 1, green 2, black 4, white 8)."""
+    mask = 0
+    for colour in colours:
+        mask |= COLOUR_BITS[colour]
+    return mask
+
+
+class CardSet(models.Model):
+    """A set (expansion). ``kind`` says whether it is a printed set or one made for the site."""
+
+    KINDS = [(k, k) for k in SET_KINDS]
+    code = models.CharField(_("set code"), max_length=10, primary_key=True)
+    name = models.CharField(_("name"), max_length=200)
+    name_en = models.CharField(_("English name"), max_length=200, blank=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=KINDS, default="printed")
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("set")
+        verbose_name_plural = _("sets")
+        constraints = [models.CheckConstraint(condition=Q(kind__in=SET_KINDS), name="cardset_known_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.name}"
+
+    @property
+    def is_sample(self) -> bool:
+        """True for sets invented for the site (sample, synthetic, test) rather than printed."""
+        return self.kind != "printed"
+
+
+class Card(models.Model):
+    """One printing of a card. Copies in a deck are counted by ``name`` across printings.
+
+    Check constraints spell out ``IS NOT NULL`` beside each comparison: a comparison with NULL is
+    unknown, and SQL lets a row through a CHECK that is unknown.
+    """
+
+    TYPE_CHOICES = [("character", _("character")), ("item", _("item")), ("event", _("event"))]
+    DIRECTION_CHOICES = [("orthogonal", _("orthogonal")), ("diagonal", _("diagonal")), ("any", _("any"))]
+    COLOUR_CHOICES = [("red", _("red")), ("green", _("green")), ("black", _("black")), ("white", _("white"))]
+
+    code = models.CharField(_("code"), max_length=21, unique=True)
+    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards", verbose_name=_("set"))
+    name = models.CharField(_("name"), max_length=200, db_index=True)
+    name_en = models.CharField(_("English name"), max_length=200, blank=True)
+    reading = models.CharField(_("reading"), max_length=200, blank=True)
+    type = models.CharField(_("type"), max_length=16, choices=TYPE_CHOICES)
+    colours = models.JSONField(_("colours"), default=list, blank=True)
+    colour_mask = models.PositiveSmallIntegerField(_("colour mask"), default=0, editable=False)
+    size = models.PositiveSmallIntegerField(_("SIZE"))
+    bonus_colour = models.CharField(
+        _("SIZE bonus colour"), max_length=8, choices=COLOUR_CHOICES, null=True, blank=True
+    )
+    bonus_value = models.SmallIntegerField(_("SIZE bonus value"), null=True, blank=True)
+    step1 = models.CharField(_("STEP 1"), max_length=32)
+    step2 = models.CharField(_("STEP 2"), max_length=32)
+    step3 = models.CharField(_("STEP 3"), max_length=32)
+    hp = models.PositiveSmallIntegerField(_("HP"), null=True, blank=True)
+    directions = models.CharField(
+        _("movement directions"), max_length=12, choices=DIRECTION_CHOICES, null=True, blank=True
+    )
+    movement = models.PositiveSmallIntegerField(_("movement power"), null=True, blank=True)
+    ability = models.TextField(_("special ability"), blank=True)
+    rarity = models.CharField(_("rarity"), max_length=8, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    flavour = models.TextField(_("flavour text"), blank=True)
+    artist = models.CharField(_("artist"), max_length=200, blank=True)
+
+    name_folded = models.CharField(max_length=200, db_index=True, editable=False, default="")
+    reading_folded = models.CharField(max_length=200, db_index=True, editable=False, default="")
+    name_en_folded = models.CharField(max_length=200, db_index=True, editable=False, default="")
+    text_folded = models.TextField(editable=False, default="")
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        constraints = [
+            models.CheckConstraint(condition=Q(type__in=TYPES), name="card_known_type"),
+            models.CheckConstraint(condition=Q(colour_mask__lte=15), name="card_colour_mask_range"),
+            models.CheckConstraint(
+                condition=(Q(bonus_colour__isnull=True) & Q(bonus_value__isnull=True))
+                | (Q(bonus_colour__isnull=False) & Q(bonus_colour__in=COLOURS) & Q(bonus_value__isnull=False)),
+                name="card_bonus_colour_and_value",
+            ),
+            *[
+                models.CheckConstraint(condition=Q(**{f"{step}__in": STEP_VALUES}), name=f"card_{step}_actions")
+                for step in STEPS
+            ],
+            models.CheckConstraint(
+                condition=(
+                    Q(type="character")
+                    & Q(hp__isnull=False)
+                    & Q(hp__gte=1)
+                    & Q(movement__isnull=False)
+                    & Q(directions__isnull=False)
+                    & Q(directions__in=DIRECTIONS)
+                )
+                | (
+                    ~Q(type="character")
+                    & Q(hp__isnull=True)
+                    & Q(movement__isnull=True)
+                    & Q(directions__isnull=True)
+                    & Q(ability="")
+                ),
+                name="card_character_fields",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.name}"
+
+    # --- conversions -------------------------------------------------------------------
+    @staticmethod
+    def fields_from_record(record: CardRecord) -> dict:
+        """Model field values (folded columns and mask included) for an interchange record."""
+        bonus_colour, bonus_value = record.size_bonus or (None, None)
+        return {
+            "code": record.code,
+            "card_set_id": record.set,
+            "name": record.name,
+            "name_en": record.name_en,
+            "reading": record.reading,
+            "type": record.type,
+            "colours": list(record.colours),
+            "colour_mask": colour_mask(record.colours),
+            "size": record.size,
+            "bonus_colour": bonus_colour,
+            "bonus_value": bonus_value,
+            **{step: " ".join(record.action_table[step]) for step in STEPS},
+            "hp": record.hp,
+            "directions": record.directions,
+            "movement": record.movement,
+            "ability": record.ability,
+            "rarity": record.rarity,
+            "text": record.text,
+            "flavour": record.flavour,
+            "artist": record.artist,
+            "name_folded": fold(record.name),
+            "reading_folded": fold(record.reading),
+            "name_en_folded": fold(record.name_en),
+            "text_folded": fold(record.text),
+        }
+
+    def to_record(self) -> CardRecord:
+        """This card as an interchange record (see ``cardsdb.interchange``)."""
+        return CardRecord(
+            code=self.code,
+            name=self.name,
+            type=self.type,
+            colours=tuple(self.colours),
+            size=self.size,
+            action_table=self.action_table_tuples,
+            set=self.card_set_id,
+            name_en=self.name_en,
+            reading=self.reading,
+            size_bonus=None if self.bonus_colour is None else (self.bonus_colour, self.bonus_value),
+            hp=self.hp,
+            directions=self.directions,
+            movement=self.movement,
+            ability=self.ability,
+            text=self.text,
+            flavour=self.flavour,
+            artist=self.artist,
+            rarity=self.rarity,
+        )
+
+    def refresh_derived(self) -> None:
+        """Recompute the folded columns and the colour mask from the editable fields."""
+        self.colour_mask = colour_mask(c for c in self.colours if c in COLOUR_BITS)
+        self.name_folded = fold(self.name)
+        self.reading_folded = fold(self.reading)
+        self.name_en_folded = fold(self.name_en)
+        self.text_folded = fold(self.text)
+
+    def save(self, *args, **kwargs):
+        self.refresh_derived()
+        super().save(*args, **kwargs)
+
+    # --- read helpers ------------------------------------------------------------------
+    @property
+    def action_table_tuples(self) -> dict[str, tuple[str, ...]]:
+        return {step: tuple(getattr(self, step).split()) for step in STEPS}
+
+    @property
+    def action_table(self) -> dict[str, list[str]]:
+        """``{"step1": [...], "step2": [...], "step3": [...]}``."""
+        return {step: getattr(self, step).split() for step in STEPS}
+
+    @property
+    def size_bonus(self) -> dict | None:
+        """``{"colour", "value"}`` or ``None``."""
+        if self.bonus_colour is None:
+            return None
+        return {"colour": self.bonus_colour, "value": self.bonus_value}

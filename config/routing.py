@@ -1,0 +1,8 @@
+"""Websocket routes of every app."""
+from django.urls import path
+
+from core.consumers import HealthConsumer
+
+websocket_urlpatterns = [
+    path("ws/health/", HealthConsumer.as_asgi()),
+]

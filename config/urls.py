@@ -1,0 +1,23 @@
+"""URL routes: pages (with a language prefix-free switch), the API under /api/, the admin."""
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("core.api.urls")),
+    path("api/", include("cardsdb.api.urls")),
+    path("api/", include("decks.api.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("", include("core.urls")),
+    path("", include("cardsdb.urls")),
+    path("", include("decks.urls")),
+]
+
+handler400 = "core.views.bad_request"
+handler403 = "core.views.permission_denied"
+handler404 = "core.views.page_not_found"
+handler500 = "core.views.server_error"

@@ -1,0 +1,49 @@
+"""``GET /api/health/``: which services the site runs on, and whether each answers."""
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.celery import app as celery_app
+
+
+def _check(fn) -> str:
+    try:
+        fn()
+    except Exception as exc:  # a health check reports failures; it does not raise them
+        return f"error: {type(exc).__name__}: {exc}"
+    return "ok"
+
+
+def _database():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+
+
+def _channel_layer():
+    layer = get_channel_layer()
+    name = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.send)(name, {"type": "health.ping"})
+    assert async_to_sync(layer.receive)(name) == {"type": "health.ping"}
+
+
+def _broker():
+    with celery_app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=1, timeout=2)
+
+
+class Health(APIView):
+    """Each service's backend and status: ``{"database": {"backend", "status"}, ...}``; 503 if any fails."""
+
+    @extend_schema(responses={200: dict, 503: dict})
+    def get(self, request):
+        services = {
+            "database": (connection.vendor, _check(_database)),
+            "channel_layer": (type(get_channel_layer()).__name__, _check(_channel_layer)),
+            "broker": (celery_app.conf.broker_url.split(":", 1)[0], _check(_broker)),
+        }
+        body = {name: {"backend": backend, "status": status} for name, (backend, status) in services.items()}
+        ok = all(v["status"] == "ok" for v in body.values())
+        return Response(body, status=200 if ok else 503)

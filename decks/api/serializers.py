@@ -1,0 +1,127 @@
+"""Deck request and response shapes."""
+from rest_framework import serializers
+
+from decks.formats import MAX_COUNT
+
+MAX_TEXT = 100_000
+MAX_ENTRIES = 500
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number without a fraction (not a string, not a boolean)."""
+
+    default_error_messages = {"strict": "must be a whole number (a JSON integer), not {kind}"}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            kind = "a boolean" if isinstance(data, bool) else type(data).__name__.replace("str", "a string")
+            self.fail("strict", kind=kind)
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A string that must be a JSON string (a number is not taken as its digits)."""
+
+    default_error_messages = {"strict": "must be a string"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("strict")
+        return super().to_internal_value(data)
+
+
+class DeckCardInput(serializers.Serializer):
+    code = StrictCharField(max_length=21)
+    count = StrictIntegerField(min_value=1, max_value=MAX_COUNT)
+
+
+class RejectUnknownFieldsMixin:
+    def validate(self, attrs):
+        unknown = sorted(set(self.initial_data) - set(self.fields)) if isinstance(self.initial_data, dict) else []
+        if unknown:
+            raise serializers.ValidationError({k: ["unknown field"] for k in unknown})
+        return super().validate(attrs)
+
+
+class DeckListInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    """A deck list: either ``text`` (the deck text format) or ``cards`` (``[{code, count}]``)."""
+
+    text = StrictCharField(required=False, allow_blank=True, max_length=MAX_TEXT, trim_whitespace=False)
+    cards = DeckCardInput(many=True, required=False, max_length=MAX_ENTRIES)
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        if ("text" in attrs) == ("cards" in attrs):
+            raise serializers.ValidationError("give exactly one of 'text' (a deck list) or 'cards' ([{code, count}])")
+        return attrs
+
+
+class ProblemSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    line = serializers.IntegerField(required=False, help_text="1-based line of the text")
+    entry = serializers.IntegerField(required=False, help_text="0-based index into 'cards'")
+
+
+class ResolvedCardSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    name_en = serializers.CharField()
+    type = serializers.CharField()
+    count = serializers.IntegerField()
+    lines = serializers.ListField(child=serializers.IntegerField())
+
+
+class ValidationReportSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    total = serializers.IntegerField()
+    problems = ProblemSerializer(many=True)
+    cards = ResolvedCardSerializer(many=True)
+
+
+class DeckWriteInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    """Create (``name`` and a list required) or change (every field optional) a deck."""
+
+    name = StrictCharField(max_length=200)
+    description = StrictCharField(required=False, allow_blank=True, max_length=5000)
+    public = serializers.BooleanField(required=False)
+    text = StrictCharField(required=False, allow_blank=True, max_length=MAX_TEXT, trim_whitespace=False)
+    cards = DeckCardInput(many=True, required=False, max_length=MAX_ENTRIES)
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        if "text" in attrs and "cards" in attrs:
+            raise serializers.ValidationError("give at most one of 'text' and 'cards'")
+        if not self.partial and "text" not in attrs and "cards" not in attrs:
+            raise serializers.ValidationError("give the deck's cards as 'text' or 'cards'")
+        return attrs
+
+
+class DeckCardSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    name_en = serializers.CharField()
+    type = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class DeckSummarySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    public = serializers.BooleanField(source="is_public")
+    owner = serializers.CharField(source="owner.username", allow_null=True, default=None)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, deck) -> str:
+        request = self.context.get("request")
+        path = f"/api/decks/{deck.id}/"
+        return request.build_absolute_uri(path) if request else path
+
+
+class DeckDetailSerializer(DeckSummarySerializer):
+    cards = DeckCardSerializer(many=True)
+    text = serializers.CharField(help_text="the deck in the deck text format")
+    validation = ValidationReportSerializer()

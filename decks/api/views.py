@@ -1,0 +1,153 @@
+"""Deck endpoints: ``POST /api/decks/validate/`` and saved decks under ``/api/decks/``."""
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api.errors import ApiError
+from decks import selectors, services
+from decks.formats import export_deck_text
+
+from .serializers import (
+    DeckDetailSerializer,
+    DeckListInput,
+    DeckSummarySerializer,
+    DeckWriteInput,
+    ValidationReportSerializer,
+)
+
+ERROR = OpenApiResponse(description='{"error": {"code", "message", "details"}}')
+
+
+def _report(data: dict):
+    try:
+        if "text" in data:
+            return selectors.check_text(data["text"])
+        return selectors.check_entries(data["cards"])
+    except ValueError as exc:
+        raise ApiError("invalid_request", str(exc)) from None
+
+
+class ValidateDeck(APIView):
+    """Check a deck list: exactly 51 cards, at most 3 copies of a name, every card known."""
+
+    @extend_schema(
+        request=DeckListInput,
+        responses={200: ValidationReportSerializer, 400: ERROR, 413: ERROR},
+        description=(
+            'Body: {"text": "3 Name\\n…"} in the deck text format, or {"cards": [{"code": "SMP-001", "count": 3}]}. '
+            "Answers 200 with every problem found; 400 only when the body itself is malformed."
+        ),
+    )
+    def post(self, request):
+        body = DeckListInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        return Response(_report(body.validated_data).to_dict())
+
+
+def _deck_detail(deck, request) -> dict:
+    cards = selectors.deck_entries_as_list(deck)
+    report = selectors.check_entries([{"code": c["code"], "count": c["count"]} for c in cards])
+    deck.cards = cards
+    deck.text = export_deck_text(cards, title=deck.name)
+    deck.validation = report.to_dict()
+    return DeckDetailSerializer(deck, context={"request": request}).data
+
+
+def _refused(exc: services.DeckListError):
+    report = exc.report
+    return ApiError(
+        "invalid_deck_list",
+        "The deck list does not resolve, so nothing was saved: "
+        + " ".join(p["message"] for p in report.blocking_problems),
+        {"problems": report.blocking_problems, "validation": report.to_dict()},
+    )
+
+
+class DeckList(generics.ListAPIView):
+    """Decks you may read (public ones and your own); create a deck (needs a user)."""
+
+    serializer_class = DeckSummarySerializer
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [permissions.IsAuthenticated()]
+        return [permissions.AllowAny()]
+
+    def get_queryset(self):
+        decks = selectors.visible_decks(self.request.user)
+        if self.request.query_params.get("mine") in ("1", "true", "yes"):
+            decks = decks.filter(owner=self.request.user) if self.request.user.is_authenticated else decks.none()
+        return decks
+
+    @extend_schema(parameters=[OpenApiParameter("mine", bool, description="only your own decks")])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=DeckWriteInput, responses={201: DeckDetailSerializer, 400: ERROR, 401: ERROR})
+    def post(self, request):
+        body = DeckWriteInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            deck = services.create_deck(
+                request.user, data["name"], _report(data),
+                description=data.get("description", ""), is_public=data.get("public", False),
+            )
+        except services.DeckListError as exc:
+            raise _refused(exc) from None
+        deck = selectors.with_cards(selectors.visible_decks(request.user)).get(pk=deck.pk)
+        return Response(_deck_detail(deck, request), status=status.HTTP_201_CREATED)
+
+
+class DeckDetail(APIView):
+    """One deck: read (public, or yours), change or delete (yours only)."""
+
+    def get_permissions(self):
+        if self.request.method in permissions.SAFE_METHODS:
+            return [permissions.AllowAny()]
+        return [permissions.IsAuthenticated()]
+
+    def _deck(self, request, deck_id):
+        deck = selectors.with_cards(selectors.visible_decks(request.user)).filter(pk=deck_id).first()
+        if deck is None:
+            raise Http404
+        return deck
+
+    @extend_schema(responses={200: DeckDetailSerializer, 404: ERROR})
+    def get(self, request, deck_id):
+        return Response(_deck_detail(self._deck(request, deck_id), request))
+
+    def _change(self, request, deck_id, partial):
+        deck = self._deck(request, deck_id)
+        body = DeckWriteInput(data=request.data, partial=partial)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        report = _report(data) if ("text" in data or "cards" in data) else None
+        try:
+            services.update_deck(
+                deck, request.user, report,
+                name=data.get("name"), description=data.get("description"), is_public=data.get("public"),
+            )
+        except services.DeckPermissionError as exc:
+            raise ApiError("permission_denied", str(exc), status_code=403) from None
+        except services.DeckListError as exc:
+            raise _refused(exc) from None
+        return Response(_deck_detail(self._deck(request, deck_id), request))
+
+    @extend_schema(request=DeckWriteInput, responses={200: DeckDetailSerializer, 400: ERROR, 403: ERROR, 404: ERROR})
+    def put(self, request, deck_id):
+        return self._change(request, deck_id, partial=False)
+
+    @extend_schema(request=DeckWriteInput, responses={200: DeckDetailSerializer, 400: ERROR, 403: ERROR, 404: ERROR})
+    def patch(self, request, deck_id):
+        return self._change(request, deck_id, partial=True)
+
+    @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
+    def delete(self, request, deck_id):
+        try:
+            services.delete_deck(self._deck(request, deck_id), request.user)
+        except services.DeckPermissionError as exc:
+            raise ApiError("permission_denied", str(exc), status_code=403) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)

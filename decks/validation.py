@@ -1,0 +1,187 @@
+"""The deck rules: resolve a parsed deck list against the catalogue and check it. Plain Python.
+
+Rules (``../shared/rules/elements-of-chaos.md``, "Decks"): exactly ``DECK_SIZE`` (51) cards; at
+most ``MAX_COPIES`` (3) copies of a card, copies being cards of the same name across printings.
+Resolving (DESIGN.md, "Deck text format"): a code names its card; a name matches a card's
+Japanese name, English name or kana reading exactly after ``fold``, in that order of
+preference; a miss is ``unknown_card`` with close matches, never a guess.
+
+Problem codes, each a dict with ``code`` and ``message`` and the keys named:
+- ``bad_line`` (``line``, ``text``): from ``decks.formats``;
+- ``unknown_card`` (``line`` or ``entry``, ``text``, ``suggestions``: card names);
+- ``ambiguous_card`` (``line`` or ``entry``, ``text``, ``candidates``: ``{"code","name"}``);
+- ``name_mismatch`` (``line``, ``code``-of-card as ``card_code``, ``name``, ``card_name``);
+- ``too_many_copies`` (``name``, ``count``, ``max``, ``codes``, ``lines``);
+- ``deck_size`` (``total``, ``expected``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol
+
+from cardsdb.folding import fold
+
+from .formats import DeckLine, LineProblem
+
+DECK_SIZE = 51
+MAX_COPIES = 3
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """What the deck rules need to know of a card."""
+
+    code: str
+    name: str
+    name_en: str
+    reading: str
+    type: str
+
+
+class CardIndex(Protocol):
+    """The catalogue as the deck rules see it."""
+
+    def by_code(self, code: str) -> CardRef | None:
+        """The card with this code (upper case), or ``None``."""
+
+    def by_folded_name(self, key: str) -> list[CardRef]:
+        """Cards whose name, else English name, else reading folds to ``key`` (first field that
+        matches any card wins), ordered by code."""
+
+    def suggestions(self, text: str) -> list[str]:
+        """Up to a few card names close to ``text``, best first."""
+
+
+@dataclass
+class ResolvedCard:
+    """A card of the deck with its total count and the lines (or entries) it came from."""
+
+    code: str
+    name: str
+    name_en: str
+    type: str
+    count: int
+    lines: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code, "name": self.name, "name_en": self.name_en, "type": self.type,
+            "count": self.count, "lines": self.lines,
+        }
+
+
+@dataclass
+class DeckReport:
+    """The validator's answer: ``valid`` when ``problems`` is empty."""
+
+    total: int
+    problems: list[dict]
+    cards: list[ResolvedCard]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def blocking_problems(self) -> list[dict]:
+        """Problems that leave the list unresolved (a deck with these cannot be saved)."""
+        return [p for p in self.problems if p["code"] not in ("deck_size", "too_many_copies")]
+
+    def to_dict(self) -> dict:
+        return {
+            "valid": self.valid,
+            "total": self.total,
+            "problems": self.problems,
+            "cards": [c.to_dict() for c in self.cards],
+        }
+
+
+def _where(entry: DeckLine, json_form: bool) -> dict:
+    return {"entry": entry.line - 1} if json_form else {"line": entry.line}
+
+
+def _place(entry: DeckLine, json_form: bool) -> str:
+    return f"Entry {entry.line - 1}" if json_form else f"Line {entry.line}"
+
+
+def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRef | None, list[dict]]:
+    where, place = _where(entry, json_form), _place(entry, json_form)
+    typed = entry.code if entry.name is None else entry.name
+    if entry.code:
+        card = index.by_code(entry.code)
+        if card is None and entry.name is None:
+            matches = index.by_folded_name(fold(entry.code))
+            card = matches[0] if len({m.name for m in matches}) == 1 else None
+        if card is None:
+            return None, [{
+                "code": "unknown_card", "message": f"{place}: no card has the code {entry.code}.",
+                **where, "text": entry.text, "suggestions": index.suggestions(entry.name) if entry.name else [],
+            }]
+        if entry.name is not None and fold(entry.name) not in {fold(card.name), fold(card.name_en), fold(card.reading)}:
+            return card, [{
+                "code": "name_mismatch",
+                "message": f"{place}: the code {card.code} is {card.name}, not {entry.name}.",
+                **where, "text": entry.text, "name": entry.name, "card_code": card.code, "card_name": card.name,
+            }]
+        return card, []
+    matches = index.by_folded_name(fold(entry.name))
+    names = list(dict.fromkeys(m.name for m in matches))
+    if not matches:
+        suggestions = index.suggestions(entry.name)
+        hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
+        return None, [{
+            "code": "unknown_card", "message": f"{place}: no card is named {typed}.{hint}",
+            **where, "text": entry.text, "suggestions": suggestions,
+        }]
+    if len(names) > 1:
+        candidates = [{"code": m.code, "name": m.name} for m in matches]
+        return None, [{
+            "code": "ambiguous_card",
+            "message": f"{place}: {typed} could be {', '.join(names)}; add the card's code, e.g. ({matches[0].code}).",
+            **where, "text": entry.text, "candidates": candidates,
+        }]
+    return matches[0], []
+
+
+def validate_deck(
+    entries: Iterable[DeckLine], line_problems: Iterable[LineProblem], index: CardIndex, json_form: bool = False
+) -> DeckReport:
+    """Resolve ``entries`` with ``index`` and check the deck rules.
+
+    ``json_form``: the entries came from the JSON form (``line`` is then the 1-based entry
+    number and problems name ``entry``, 0-based). Returns a ``DeckReport`` whose problems list
+    every problem found: unreadable lines and unresolved cards in line order, then
+    ``too_many_copies`` per name, then ``deck_size``.
+    """
+    problems: list[dict] = [p.to_dict() for p in line_problems]
+    resolved: dict[str, ResolvedCard] = {}
+    for entry in entries:
+        card, entry_problems = _resolve(entry, index, json_form)
+        problems += entry_problems
+        if card is None:
+            continue
+        row = resolved.setdefault(card.code, ResolvedCard(card.code, card.name, card.name_en, card.type, 0))
+        row.count += entry.count
+        row.lines.append(entry.line - 1 if json_form else entry.line)
+    problems.sort(key=lambda p: p.get("line", p.get("entry", 0)))
+
+    by_name: dict[str, list[ResolvedCard]] = {}
+    for row in resolved.values():
+        by_name.setdefault(row.name, []).append(row)
+    for name, rows in by_name.items():
+        count = sum(r.count for r in rows)
+        if count > MAX_COPIES:
+            problems.append({
+                "code": "too_many_copies",
+                "message": f"{count} copies of {name}; a deck may hold at most {MAX_COPIES} of a card, counting every printing.",
+                "name": name, "count": count, "max": MAX_COPIES,
+                "codes": [r.code for r in rows], "lines": sorted(n for r in rows for n in r.lines),
+            })
+    total = sum(r.count for r in resolved.values())
+    if total != DECK_SIZE:
+        problems.append({
+            "code": "deck_size",
+            "message": f"A deck has exactly {DECK_SIZE} cards; this one has {total}.",
+            "total": total, "expected": DECK_SIZE,
+        })
+    return DeckReport(total=total, problems=problems, cards=list(resolved.values()))

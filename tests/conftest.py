@@ -1,0 +1,92 @@
+"""Shared fixtures: the handed cases, the test catalogue loaded with the project's importer,
+API clients.
+
+The handed cases live in ``../shared/cases`` beside the repository (``CASES_DIR`` overrides).
+When they are missing the tests that need them fail: they are the contract.
+"""
+import json
+import os
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+REPO = Path(__file__).resolve().parent.parent
+CASES_DIR = Path(os.environ.get("CASES_DIR", REPO.parent / "shared" / "cases"))
+FIXTURES_DIR = REPO / "fixtures"
+
+
+def load_case(relative: str):
+    """The JSON of a handed case file, e.g. ``load_case("decklists/empty.json")``."""
+    path = CASES_DIR / relative
+    assert path.exists(), f"handed case {path} is missing (set CASES_DIR)"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def case_files(folder: str) -> list[Path]:
+    """Every ``*.json`` of a handed case folder, sorted; fails when the folder is empty."""
+    files = sorted((CASES_DIR / folder).glob("*.json"))
+    assert files, f"no handed cases in {CASES_DIR / folder}"
+    return files
+
+
+def import_file(path: Path):
+    """Import a catalogue file with the project's importer; returns the summary."""
+    from cardsdb.services import import_catalogue, parse_catalogue
+
+    fmt = path.suffix.lstrip(".")
+    return import_catalogue(parse_catalogue(path.read_text(encoding="utf-8"), fmt))
+
+
+@pytest.fixture
+def t_catalogue(db):
+    """The handed test catalogue (set T, 20 cards) in the database."""
+    import_file(CASES_DIR / "catalogue.json")
+
+
+@pytest.fixture
+def sample_catalogue(db):
+    """The sample catalogue (set SMP) and the sample decks, as ``make run`` loads them."""
+    from django.core.management import call_command
+
+    call_command("load_samples", verbosity=0)
+
+
+@pytest.fixture
+def api():
+    """A DRF test client (anonymous)."""
+    return APIClient()
+
+
+@pytest.fixture
+def user(db):
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("alice", password="correct horse battery")
+
+
+@pytest.fixture
+def other_user(db):
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("bob", password="another long password")
+
+
+def token_client(user) -> APIClient:
+    """A DRF client authenticated with a fresh API token of ``user``."""
+    from knox.models import AuthToken
+
+    _, key = AuthToken.objects.create(user)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
+@pytest.fixture
+def alice_api(user):
+    return token_client(user)
+
+
+@pytest.fixture
+def bob_api(other_user):
+    return token_client(other_user)
