@@ -16,6 +16,7 @@ from decks.validation import CardRef
 
 from .folding import fold
 from .models import Card
+from .search.keywords import ORDERS
 
 _REF_FIELDS = ("code", "name", "name_en", "reading", "type", "name_folded", "name_en_folded", "reading_folded")
 
@@ -106,16 +107,12 @@ class SearchResult:
     warnings: list[str]
 
 
-ORDER_FIELDS = {
-    "name": ("name_folded",),
-    "code": ("code",),
-    "size": ("size",),
-    "hp": ("hp",),
-    "mv": ("movement",),
-    "rarity": ("rarity",),
-    "colour": ("colour_mask",),
-    "color": ("colour_mask",),
+_ORDER_COLUMNS = {
+    "name": "name_folded", "code": "code", "size": "size", "hp": "hp", "mv": "movement",
+    "rarity": "rarity", "colour": "colour_mask", "color": "colour_mask",
 }
+#: Sort key → database columns, for every order name the search language knows.
+ORDER_FIELDS = {name: (_ORDER_COLUMNS[name],) for name in ORDERS}
 
 
 def search_cards(query: str = "", order: str | None = None, direction: str | None = None) -> SearchResult:

@@ -1,0 +1,230 @@
+"""The keywords of the search language and their values. Plain Python, no Django.
+
+``build(key, op, value, style)`` turns one keyword term into a ``Compare`` node (or an
+``Option`` for ``order:``/``dir:asc|desc``), checking the keyword, the operator and the value;
+anything wrong raises ``TermError`` with a sentence the parser puts in a ``SearchError``.
+
+Field names (``Compare.field``) and what their values become:
+``type`` (character|item|event; an unambiguous prefix such as ``char`` is accepted),
+``colour`` (colour bit mask: red 1, green 2, black 4, white 8), ``bonuscolour`` (a colour name),
+``size`` ``bonus`` ``hp`` ``mv`` (int), ``dir`` (orthogonal|diagonal|any),
+``step1`` ``step2`` ``step3`` ``act`` (an action), ``text`` (folded), ``flavour`` ``artist``
+(as typed), ``rarity`` ``set`` (as typed, compared without case), ``cn`` (letters and digits
+as a ``str``; an ``int`` for comparisons), ``is`` (``manual``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import jaconv
+
+from ..folding import fold
+from .ast import Compare
+from .regex import RegexError, check_regex
+
+TYPES = ("character", "item", "event")
+COLOUR_BITS = {"red": 1, "green": 2, "black": 4, "white": 8}
+COLOUR_LETTERS = {"r": 1, "g": 2, "b": 4, "w": 8}
+COLOURLESS = ("c", "colorless", "colourless")
+DIRECTIONS = ("orthogonal", "diagonal", "any")
+ACTIONS = ("move", "attack", "defend", "charge", "special")
+ORDERS = ("name", "code", "size", "hp", "mv", "rarity", "colour", "color")
+SORT_DIRECTIONS = ("asc", "desc")
+MAX_NUMBER = 10**9
+
+EQUALITY = (":", "=", "!=")
+COMPARISONS = (":", "=", "!=", "<", "<=", ">", ">=")
+
+#: keyword as typed → canonical field
+ALIASES = {
+    "t": "type", "type": "type",
+    "c": "colour", "color": "colour", "colour": "colour",
+    "size": "size", "bonus": "bonus", "hp": "hp", "mv": "mv",
+    "bonuscolor": "bonuscolour", "bonuscolour": "bonuscolour",
+    "dir": "dir",
+    "step1": "step1", "step2": "step2", "step3": "step3", "act": "act",
+    "o": "text", "oracle": "text", "text": "text",
+    "ft": "flavour", "flavor": "flavour", "flavour": "flavour",
+    "a": "artist", "artist": "artist",
+    "r": "rarity", "rarity": "rarity",
+    "s": "set", "set": "set", "e": "set",
+    "cn": "cn",
+    "is": "is",
+    "order": "order",
+}
+NUMBER_FIELDS = ("size", "bonus", "hp", "mv")
+REGEX_FIELDS = ("text", "flavour", "artist")
+
+
+#: the operators a field takes (others: EQUALITY)
+OPERATORS = {**{f: COMPARISONS for f in NUMBER_FIELDS + ("colour", "cn")}, "is": (":", "=")}
+
+
+class TermError(ValueError):
+    """A keyword term that cannot be understood; ``args[0]`` says why."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A query option, not a filter: ``name`` is ``order`` or ``dir``."""
+
+    name: str
+    value: str
+
+
+def build(key: str, op: str, value: str | None, style: str = "bare", raw: str = "") -> Compare | Option:
+    """The node of the term ``key op value`` (``style``: bare | quoted | regex); ``raw`` is the
+    term as typed, kept in the node for messages.
+
+    Raises ``TermError`` for an unknown keyword, a missing value, an operator the keyword does
+    not take, a regex where none is allowed, or a bad value."""
+    field = ALIASES.get(key)
+    if field is None:
+        raise TermError(f"unknown keyword '{key}' (keywords: {', '.join(sorted(ALIASES))})")
+    if not value:
+        raise TermError(f"missing value after '{op}'")
+    if field == "order" or (field == "dir" and value.strip().lower() in SORT_DIRECTIONS):
+        return _option(key, field, op, value, style)
+    _check_op(key, op, OPERATORS.get(field, EQUALITY))
+    if style == "regex":
+        if field not in REGEX_FIELDS:
+            raise TermError(f"'{key}' does not take a /regex/: only o:, ft:, a: and names do")
+        pattern = regex_pattern(value)
+        return Compare(field, op, jaconv.kata2hira(pattern) if field == "text" else pattern, True, raw)
+    return Compare(field, op, _VALUES[field](value, op), False, raw)
+
+
+def regex_pattern(pattern: str) -> str:
+    """``pattern`` when it is a usable regex (``regex.check_regex``); else ``TermError``."""
+    try:
+        return check_regex(pattern)
+    except RegexError as exc:
+        raise TermError(str(exc)) from None
+
+
+def _option(key: str, field: str, op: str, value: str, style: str) -> Option:
+    _check_op(key, op, (":", "="), what="as an option")
+    if style == "regex":
+        raise TermError(f"'{key}:' does not take a /regex/")
+    return Option(field, _choice(value, ORDERS if field == "order" else SORT_DIRECTIONS, f"{key} value"))
+
+
+def _check_op(key: str, op: str, allowed: tuple[str, ...], what: str = "") -> None:
+    if op not in allowed:
+        where = f" {what}" if what else ""
+        raise TermError(f"'{key}'{where} takes {' '.join(allowed)}, not '{op}'")
+
+
+def _choice(value: str, choices: tuple[str, ...], what: str) -> str:
+    v = value.strip().lower()
+    if v in choices:
+        return v
+    raise TermError(f"unknown {what} '{value}': use {', '.join(choices)}")
+
+
+def _type(value: str, op: str) -> str:
+    v = value.strip().lower()
+    found = [t for t in TYPES if v and t.startswith(v)]
+    if len(found) == 1:
+        return found[0]
+    raise TermError(f"unknown type '{value}': use character, item or event")
+
+
+def colour_mask(value: str) -> int:
+    """The colour bit mask of a colour value: letters ``rgbw`` combined, a colour name, or
+    ``c``/``colorless``/``colourless`` (0). ``TermError`` otherwise."""
+    v = value.strip().lower()
+    if v in COLOURLESS:
+        return 0
+    if v in COLOUR_BITS:
+        return COLOUR_BITS[v]
+    if v and all(ch in COLOUR_LETTERS for ch in v):
+        mask = 0
+        for ch in v:
+            mask |= COLOUR_LETTERS[ch]
+        return mask
+    raise TermError(f"unknown colour '{value}': use letters r g b w (combined, e.g. rg), red, green, black, white, "
+                    "or colorless")
+
+
+def _colour(value: str, op: str) -> int:
+    return colour_mask(value)
+
+
+def _bonus_colour(value: str, op: str) -> str:
+    mask = colour_mask(value)
+    for name, bit in COLOUR_BITS.items():
+        if mask == bit:
+            return name
+    raise TermError(f"a SIZE bonus has exactly one colour, not '{value}': use r, g, b, w or a colour name")
+
+
+def _integer(value: str, op: str) -> int:
+    v = value.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", v):
+        raise TermError(f"'{value}' is not a whole number")
+    number = int(v)
+    if abs(number) > MAX_NUMBER:
+        raise TermError(f"{value} is out of range (at most {MAX_NUMBER} either way)")
+    return number
+
+
+def _direction(value: str, op: str) -> str:
+    v = value.strip().lower()
+    if v in DIRECTIONS:
+        return v
+    raise TermError(f"unknown value '{value}' for dir: use orthogonal, diagonal or any (movement directions), "
+                    "or asc/desc (sort direction)")
+
+
+def _action(value: str, op: str) -> str:
+    return _choice(value, ACTIONS, "action")
+
+
+def _folded(value: str, op: str) -> str:
+    folded = fold(value)
+    if not folded:
+        raise TermError("the value is empty")
+    return folded
+
+
+def _plain(value: str, op: str) -> str:
+    v = value.strip()
+    if not v:
+        raise TermError("the value is empty")
+    return v
+
+
+def _collector_number(value: str, op: str) -> str | int:
+    """``:``/``=``/``!=``: the number as typed (letters and digits, upper-cased); comparisons:
+    an ``int``."""
+    v = value.strip()
+    if op in EQUALITY:
+        if not re.fullmatch(r"[A-Za-z0-9]+", v):
+            raise TermError(f"'{value}' is not a collector number (letters and digits, e.g. 001)")
+        return v.upper()
+    if not re.fullmatch(r"[0-9]+", v):
+        raise TermError(f"'{value}' is not a whole number: cn comparisons ({op}) are numeric")
+    return _integer(v, op)
+
+
+def _is(value: str, op: str) -> str:
+    return _choice(value, ("manual",), "is: value")
+
+
+_VALUES = {
+    "type": _type,
+    "colour": _colour,
+    "bonuscolour": _bonus_colour,
+    **{f: _integer for f in NUMBER_FIELDS},
+    "dir": _direction,
+    **{f: _action for f in ("step1", "step2", "step3", "act")},
+    "text": _folded,
+    "flavour": _plain,
+    "artist": _plain,
+    "rarity": _plain,
+    "set": _plain,
+    "cn": _collector_number,
+    "is": _is,
+}

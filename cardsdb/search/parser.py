@@ -1,0 +1,180 @@
+"""Tokens → syntax tree (``ParsedQuery``). Plain Python, no Django.
+
+Grammar (Scryfall's precedence: AND binds tighter than OR, so ``a or b c`` is ``a or (b c)``)::
+
+    query  := or?                      (nothing = every card)
+    or     := and ("or" and)*
+    and    := unary+                   (terms side by side are ANDed)
+    unary  := "-"* atom                ("-" negates a term or a group)
+    atom   := "(" or ")" | name | "!" name | keyword term
+
+``order:`` and ``dir:asc|desc`` are options, not filters: they may stand anywhere a term may,
+are taken out of the tree, and cannot be negated; given twice, the last wins (with a warning).
+Limits keep the SQL small: at most ``MAX_TERMS`` terms and ``MAX_DEPTH`` nested groups.
+"""
+from __future__ import annotations
+
+import jaconv
+
+from ..folding import fold
+from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery, children
+from .errors import SearchError
+from .keywords import Option, TermError, build, regex_pattern
+from .lexer import Source, Token, tokenize
+
+MAX_TERMS = 200
+MAX_DEPTH = 32
+
+_NO_TYPE_FIELDS = {"hp": "HP", "mv": "movement power", "dir": "movement directions"}
+MANUAL_WARNING = "is:manual: no card is marked manual yet"
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Parse a query of the card search language (DESIGN.md, "Card search language").
+
+    Returns a ``ParsedQuery``: ``node`` is the tree of ``cardsdb.search.ast`` nodes (``None``
+    for a query with no filter, e.g. ``""``), ``order``/``direction`` the options found in the
+    query (``None`` when absent), ``warnings`` sentences about pointless terms.
+
+    Raises ``SearchError`` (code ``bad_query``, with the offending ``term`` and its
+    ``position``) for anything it cannot understand; never any other exception for a ``str``.
+    """
+    source = Source(text)
+    return _Parser(source, tokenize(source)).parse()
+
+
+class _Parser:
+    def __init__(self, source: Source, tokens: list[Token]):
+        self.source = source
+        self.tokens = tokens
+        self.i = 0
+        self.terms = 0
+        self.options: dict[str, str] = {}
+        self.warnings: list[str] = []
+
+    # --- helpers -------------------------------------------------------------------------
+    def peek(self) -> Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def error(self, message: str, token: Token, end: Token | None = None) -> SearchError:
+        return self.source.error(message, token.start, (end or token).end)
+
+    # --- grammar -------------------------------------------------------------------------
+    def parse(self) -> ParsedQuery:
+        node = self.parse_or(0)
+        extra = self.peek()
+        if extra is not None:  # parse_or stops only at the end or at a ")"
+            raise self.error("unbalanced parentheses: {term} has no matching '('", extra)
+        if node is not None:
+            self.warnings += pointless_terms(node)
+        return ParsedQuery(
+            node,
+            self.options.get("order"),
+            self.options.get("dir"),
+            tuple(dict.fromkeys(self.warnings)),
+        )
+
+    def parse_or(self, depth: int) -> Node | None:
+        branches: list[Node] = []
+        node = self.parse_and(depth)
+        while (token := self.peek()) is not None and token.kind == "or":
+            if node is None:
+                raise self.error("{term} needs a search term before it", token)
+            branches.append(node)
+            self.i += 1
+            node = self.parse_and(depth)
+            if node is None:
+                raise self.error("{term} needs a search term after it", token)
+        if not branches:
+            return node
+        return Or(tuple(branches + [node]))
+
+    def parse_and(self, depth: int) -> Node | None:
+        nodes: list[Node] = []
+        while (token := self.peek()) is not None and token.kind not in ("or", ")"):
+            node = self.parse_unary(depth)
+            if node is not None:
+                nodes.append(node)
+        if len(nodes) > 1:
+            return And(tuple(nodes))
+        return nodes[0] if nodes else None
+
+    def parse_unary(self, depth: int) -> Node | None:
+        negations = 0
+        token = self.peek()
+        while token is not None and token.kind == "-":
+            negations += 1
+            self.i += 1
+            token = self.peek()
+        if token is None or token.kind in ("or", ")"):  # the lexer prevents it; kept for safety
+            raise self.error("'-' must be followed directly by a term or a group to negate", self.tokens[self.i - 1])
+        node = self.parse_atom(depth, token)
+        if isinstance(node, Option):
+            if negations:
+                raise self.error("{term} is an option, not a filter: it cannot be negated", token)
+            self.set_option(node)
+            return None
+        return Not(node) if negations % 2 else node
+
+    def parse_atom(self, depth: int, token: Token) -> Node | Option:
+        self.i += 1
+        if token.kind == "(":
+            if depth >= MAX_DEPTH:
+                raise self.error(f"{{term}}: groups are nested too deeply (at most {MAX_DEPTH})", token)
+            node = self.parse_or(depth + 1)
+            close = self.peek()
+            if close is None:
+                raise self.error("unbalanced parentheses: {term} is never closed", token)
+            self.i += 1
+            if node is None:
+                raise self.error("empty group {term}: put search terms between the parentheses", token, close)
+            return node
+        self.terms += 1
+        if self.terms > MAX_TERMS:
+            raise self.error(f"too many terms: {{term}} is over the limit of {MAX_TERMS}", token)
+        raw, _ = self.source.span(token.start, token.end)
+        try:
+            if token.kind == "term":
+                node = build(token.key, token.op, token.value, token.style, raw)
+            else:
+                node = self.name(token, raw)
+        except TermError as exc:
+            raise self.error(f"{{term}}: {exc}", token) from None
+        if isinstance(node, Compare) and node.field == "is":
+            self.warnings.append(MANUAL_WARNING)
+        return node
+
+    def name(self, token: Token, raw: str) -> Name:
+        exact = token.kind == "exact"
+        if token.style == "regex":
+            if exact:
+                raise TermError("'!' takes a name or a quoted name, not a regex")
+            return Name(jaconv.kata2hira(regex_pattern(token.value or "")), "regex", raw)
+        text = fold(token.value)
+        if not text:
+            raise TermError("the quotes are empty: put a name between them")
+        return Name(text, "exact" if exact else "contains", raw)
+
+    def set_option(self, option: Option) -> None:
+        previous = self.options.get(option.name)
+        if previous is not None and previous != option.value:
+            self.warnings.append(f"{option.name}: is given more than once; '{option.value}' is used")
+        self.options[option.name] = option.value
+
+
+def pointless_terms(node: Node) -> list[str]:
+    """Warnings for terms that are understood but can never match: ``hp``/``mv``/``dir`` ANDed
+    with ``t:event`` or ``t:item`` (events and items have none of them)."""
+    found: list[str] = []
+    if isinstance(node, And):
+        no_stats = any(
+            isinstance(c, Compare) and c.field == "type" and c.op in (":", "=") and c.value in ("event", "item")
+            for c in node.children
+        )
+        if no_stats:
+            for c in node.children:
+                if isinstance(c, Compare) and c.field in _NO_TYPE_FIELDS:
+                    found.append(f"{c.raw} never matches events or items, which have no {_NO_TYPE_FIELDS[c.field]}")
+    for child in children(node):
+        found += pointless_terms(child)
+    return found
