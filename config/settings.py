@@ -51,10 +51,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "servestatic.middleware.ServeStaticMiddleware",
     "core.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "core.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -84,7 +85,11 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
-DATABASES["default"].setdefault("CONN_MAX_AGE", 0)
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("DB_POOL", default=True):
+    # Under ASGI each request's sync code may run on a fresh thread, so connections are pooled
+    # (psycopg_pool) rather than kept per thread.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=8)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -103,12 +108,13 @@ else:
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
     _celery_dir = VAR_DIR / "celery"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),
         "data_folder_out": str(_celery_dir / "queue"),
         "processed_folder": str(_celery_dir / "processed"),
+        "control_folder": str(_celery_dir / "control"),
         "store_processed": False,
     }
     CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=f"file://{_celery_dir / 'results'}")
@@ -142,9 +148,9 @@ STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True
+SERVESTATIC_USE_FINDERS = True
 
 # Request bodies: API bodies over this size are refused with 413 before they are parsed.
 API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=1024 * 1024)

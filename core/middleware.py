@@ -1,17 +1,45 @@
-"""Refuses oversized API request bodies with 413 in the error shape, before anything reads them."""
+"""Small request filters for the API, each usable in a sync or an async middleware stack."""
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
+from django.utils import translation
 
 from core.api.errors import error_json
 
 
-class ApiBodySizeLimitMiddleware:
-    """Answers 413 ``request_too_large`` to an ``/api/`` request whose body is over
-    ``settings.API_MAX_BODY_BYTES`` (by its Content-Length, or by reading at most one byte more)."""
+class RequestFilterMiddleware:
+    """Base: ``before(request)`` may answer at once with a response; else the request goes on.
+
+    Runs sync or async, as the rest of the stack does, so it adds no thread hop under ASGI.
+    """
+
+    sync_capable = True
+    async_capable = True
 
     def __init__(self, get_response):
         self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
 
     def __call__(self, request):
+        response = self.before(request)
+        if self.is_async:
+            return self._acall(request, response)
+        return response or self.get_response(request)
+
+    async def _acall(self, request, response):
+        return response or await self.get_response(request)
+
+    def before(self, request):
+        """A response that ends the request here, or ``None`` to let it through."""
+        return None
+
+
+class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
+    """Answers 413 ``request_too_large`` to an ``/api/`` request whose body is over
+    ``settings.API_MAX_BODY_BYTES`` by its Content-Length, before anything reads it."""
+
+    def before(self, request):
         if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH", "DELETE"):
             limit = settings.API_MAX_BODY_BYTES
             try:
@@ -24,4 +52,15 @@ class ApiBodySizeLimitMiddleware:
                     f"The request body is {length} bytes; the limit is {limit} bytes.",
                     details={"limit": limit, "size": length},
                 )
-        return self.get_response(request)
+        return None
+
+
+class ApiLanguageMiddleware(RequestFilterMiddleware):
+    """API answers are in English unless the client asks for a language (Accept-Language);
+    pages default to Japanese. Goes after LocaleMiddleware."""
+
+    def before(self, request):
+        if request.path.startswith("/api/") and not request.META.get("HTTP_ACCEPT_LANGUAGE"):
+            translation.activate("en")
+            request.LANGUAGE_CODE = "en"
+        return None

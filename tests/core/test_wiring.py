@@ -52,5 +52,5 @@ def test_a_worker_consumes_a_task_from_the_broker():
     from config.celery import app
     from core.tasks import ping
 
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=60):
         assert ping.delay("abc").get(timeout=20) == "pong:abc"
