@@ -16,8 +16,10 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module. Playwright's sync API keeps an event loop running in this
+    thread while it is open, so it is closed before other modules' tests run."""
     from playwright.sync_api import sync_playwright
 
     assert os.path.exists(CHROMIUM), f"Chromium not found at {CHROMIUM}: install Debian's chromium package"

@@ -1,0 +1,56 @@
+"""Account pages: sign up, log in/out (Django's views) and API tokens."""
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .forms import SignupForm
+
+
+def _next_url(request) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return reverse(settings.LOGIN_REDIRECT_URL)
+
+
+def signup(request):
+    """Create an account with Django's ``UserCreationForm`` and log the new user in."""
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        welcome = _("Welcome, %(name)s! Your account has been created.") % {"name": user.get_username()}
+        messages.success(request, welcome)
+        return redirect(_next_url(request))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)}, status=status)
+
+
+@login_required
+def tokens(request):
+    """The user's API tokens; POST creates one and shows its full key once."""
+    new_key = None
+    if request.method == "POST":
+        _token, new_key = services.create_token(request.user)
+    api_url = request.build_absolute_uri("/api/decks/?mine=true")
+    return render(request, "accounts/tokens.html", {
+        "tokens": selectors.user_tokens(request.user), "new_key": new_key, "api_url": api_url,
+    })
+
+
+@login_required
+@require_POST
+def revoke_token(request, token_key: str):
+    """Delete one of the user's tokens (POST); 404 for a token that is not theirs."""
+    if not services.revoke_token(request.user, token_key):
+        raise Http404(_("You have no such token."))
+    messages.success(request, _("The token %(key)s… has been revoked.") % {"key": token_key[:8]})
+    return redirect("tokens")

@@ -1,0 +1,141 @@
+"""Card pages: the searchable card list (``/cards/``) and a card's page (``/cards/<code>/``).
+
+Views only read request parameters, call ``cardsdb.selectors`` and prepare labels for the
+templates; a query that cannot be understood is answered 400 with its message.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext_lazy
+
+from . import selectors
+from .interchange import STEPS
+from .models import Card
+
+PAGE_SIZE = 60
+MAX_QUERY_LENGTH = 1000
+_CODE_PATH = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
+
+ACTION_LABELS = {
+    "move": pgettext_lazy("action", "move"),
+    "attack": pgettext_lazy("action", "attack"),
+    "defend": pgettext_lazy("action", "defend"),
+    "charge": pgettext_lazy("action", "charge"),
+    "special": pgettext_lazy("action", "special"),
+}
+COLOUR_LABELS = dict(Card.COLOUR_CHOICES)
+COLOUR_LETTERS = {"red": "r", "green": "g", "black": "b", "white": "w"}
+TYPE_LABELS = dict(Card.TYPE_CHOICES)
+DIRECTION_LABELS = dict(Card.DIRECTION_CHOICES)
+ORDER_LABELS = {
+    "code": gettext_lazy("code"),
+    "name": gettext_lazy("name"),
+    "size": gettext_lazy("SIZE"),
+    "hp": gettext_lazy("HP"),
+    "mv": gettext_lazy("movement power"),
+    "rarity": gettext_lazy("rarity"),
+    "colour": gettext_lazy("colour"),
+}
+
+#: Example queries of the syntax help: (query, what it finds).
+EXAMPLES = [
+    ("t:character", gettext_lazy("characters")),
+    ("c:r", gettext_lazy("red cards (at least red)")),
+    ("c=rg", gettext_lazy("exactly red and green")),
+    ("size>=3", gettext_lazy("SIZE 3 or more")),
+    ("hp>=5", gettext_lazy("HP 5 or more")),
+    ("dir:diagonal", gettext_lazy("characters that move diagonally")),
+    ("step1:charge", gettext_lazy("a charge in STEP 1")),
+    ("o:回復", gettext_lazy("the text mentions 回復 (healing)")),
+    ('"flame club"', gettext_lazy("a name containing a quoted phrase")),
+    ("!火炎弾", gettext_lazy("exactly this name")),
+]
+
+
+def search_url(query: str) -> str:
+    """The card list URL of a search for ``query``."""
+    return f"{reverse('card-list')}?{urlencode({'q': query})}"
+
+
+def colour_labels(card: Card) -> list[dict]:
+    """``[{"key", "label", "letter"}]`` of the card's colours, in the order printed."""
+    return [
+        {"key": c, "label": COLOUR_LABELS.get(c, c), "letter": COLOUR_LETTERS.get(c, c)} for c in card.colours
+    ]
+
+
+def _decorate(card: Card) -> Card:
+    card.colour_list = colour_labels(card)
+    card.type_label = TYPE_LABELS.get(card.type, card.type)
+    return card
+
+
+def _search_error(message: str, term: str | None = None, position: int | None = None) -> dict:
+    return {"message": message, "term": term, "position": position}
+
+
+def card_list(request):
+    """``/cards/?q=&order=&dir=&page=&view=grid|list``: search results, 60 a page."""
+    from .search import SearchError
+
+    params = request.GET
+    q = params.get("q", "")
+    order, direction = params.get("order") or "", params.get("dir") or ""
+    view = "grid" if params.get("view") == "grid" else "list"
+    context = {
+        "q": q, "order": order, "dir": direction, "view": view, "error": None, "warnings": [], "page": None,
+        "order_choices": list(ORDER_LABELS.items()),
+        "examples": [{"query": e, "about": about, "url": search_url(e)} for e, about in EXAMPLES],
+    }
+    if len(q) > MAX_QUERY_LENGTH or "\x00" in q or "\x00" in order or "\x00" in direction:
+        context["error"] = _search_error(
+            _("A query may be at most %(max)s characters long, without control characters.") % {"max": MAX_QUERY_LENGTH}
+        )
+        return render(request, "cardsdb/card_list.html", context, status=400)
+    try:
+        result = selectors.search_cards(q, order or None, direction or None)
+        page = Paginator(result.cards, PAGE_SIZE).get_page(params.get("page"))
+        page.object_list = [_decorate(card) for card in page.object_list]
+    except SearchError as exc:
+        context["error"] = _search_error(exc.message, exc.term, exc.position)
+        return render(request, "cardsdb/card_list.html", context, status=400)
+    context.update(page=page, warnings=result.warnings)
+    return render(request, "cardsdb/card_list.html", context)
+
+
+def _bonus_label(card: Card) -> str:
+    if card.bonus_colour is None:
+        return ""
+    return f"{card.bonus_value:+d} {COLOUR_LABELS.get(card.bonus_colour, card.bonus_colour)}"
+
+
+def card_detail(request, code: str):
+    """``/cards/<code>/``: every field of one card, with links to related searches; 404 when unknown."""
+    card = selectors.card_by_code(code) if _CODE_PATH.match(code) else None
+    if card is None:
+        raise Http404(_("No card has the code %(code)s.") % {"code": code})
+    _decorate(card)
+    action_rows = [
+        {"label": _("STEP %(n)s") % {"n": n}, "actions": [ACTION_LABELS.get(a, a) for a in card.action_table[step]]}
+        for n, step in enumerate(STEPS, start=1)
+    ]
+    context = {
+        "card": card,
+        "action_rows": action_rows,
+        "bonus": _bonus_label(card),
+        "direction_label": DIRECTION_LABELS.get(card.directions, card.directions or ""),
+        "type_search": search_url(f"t:{card.type}"),
+        "size_search": search_url(f"size={card.size}"),
+        "colour_searches": [dict(c, url=search_url(f"c:{c['letter']}")) for c in card.colour_list],
+        "colourless_search": search_url("c:colorless"),
+        "api_url": reverse("api-card-detail", args=[card.code]),
+    }
+    return render(request, "cardsdb/card_detail.html", context)

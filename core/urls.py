@@ -1,0 +1,6 @@
+"""Site-wide pages."""
+from django.urls import path
+
+from . import views
+
+urlpatterns = [path("", views.home, name="home")]

@@ -1,0 +1,50 @@
+"""Site-wide pages and the error handlers.
+
+Error handlers answer in the API's error shape under ``/api/`` and with an HTML page elsewhere.
+"""
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import requires_csrf_token
+
+from core.api.errors import error_json
+from decks.selectors import visible_decks
+
+#: The sample decks shown on the home page, in this order.
+SAMPLE_DECK_IDS = ("SMP-RED", "SMP-GREEN", "SMP-BLACK", "SMP-WHITE")
+
+
+def home(request):
+    """The home page: what the site is, a card search box, the validator and the sample decks."""
+    decks = {d.id: d for d in visible_decks(request.user).filter(id__in=SAMPLE_DECK_IDS)}
+    sample_decks = [decks[i] for i in SAMPLE_DECK_IDS if i in decks]
+    return render(request, "home.html", {"sample_decks": sample_decks})
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _error(request, status: int, title: str, message: str):
+    if _is_api(request):
+        return error_json(status, message)
+    return render(request, "error.html", {"title": title, "message": message, "status": status}, status=status)
+
+
+@requires_csrf_token
+def bad_request(request, exception=None):
+    return _error(request, 400, _("Bad request"), _("The request could not be understood."))
+
+
+@requires_csrf_token
+def permission_denied(request, exception=None):
+    return _error(request, 403, _("Forbidden"), _("You may not do that."))
+
+
+@requires_csrf_token
+def page_not_found(request, exception=None):
+    return _error(request, 404, _("Not found"), _("There is nothing at %(path)s.") % {"path": request.path})
+
+
+@requires_csrf_token
+def server_error(request):
+    return _error(request, 500, _("Server error"), _("Something went wrong on our side; it has been logged."))

@@ -1,0 +1,54 @@
+"""Saved decks in the Django admin, with their cards inline.
+
+The forms check the deck constraints with clear messages (a site deck is public, a count is at
+least 1), so a bad edit is a form error, never a database error.
+"""
+from django import forms
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from .formats import MAX_COUNT
+from .models import Deck, DeckCard
+
+
+class DeckCardForm(forms.ModelForm):
+    count = forms.IntegerField(label=_("count"), min_value=1, max_value=MAX_COUNT)
+
+    class Meta:
+        model = DeckCard
+        fields = ("card", "count", "position")
+
+
+class DeckCardInline(admin.TabularInline):
+    model = DeckCard
+    form = DeckCardForm
+    extra = 0
+    autocomplete_fields = ("card",)
+
+
+class DeckAdminForm(forms.ModelForm):
+    class Meta:
+        model = Deck
+        fields = ("id", "name", "description", "owner", "is_public")
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("owner") and not data.get("is_public"):
+            self.add_error("is_public", _("A deck without an owner (a site deck) must be public."))
+        return data
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    form = DeckAdminForm
+    list_display = ("id", "name", "owner", "is_public", "updated_at")
+    list_filter = ("is_public",)
+    search_fields = ("id", "name", "owner__username")
+    list_select_related = ("owner",)
+    raw_id_fields = ("owner",)
+    readonly_fields = ("created_at", "updated_at")
+    inlines = [DeckCardInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        """The id is chosen once: changing a primary key would copy the deck."""
+        return (*self.readonly_fields, "id") if obj is not None else self.readonly_fields

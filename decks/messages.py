@@ -1,0 +1,106 @@
+"""Translated sentences for the deck validator's problems, for the pages.
+
+The API keeps the validator's English ``message``; pages show ``problem_message(problem)``,
+built from the problem's keys (see ``decks.validation``) in the visitor's language.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from django.utils.translation import gettext as _
+
+from .formats import MAX_COUNT, DeckLine, parse_line
+
+_BARE_COUNT = re.compile(r"^[x×]?[-+]?\d+[x×]?$", re.IGNORECASE)
+
+
+def _join(items) -> str:
+    return _(", ").join(str(i) for i in items)
+
+
+def problem_place(problem: dict) -> str:
+    """"Line 3" or "Entry 0" (the JSON form), or "" for a problem of the whole deck."""
+    if "line" in problem:
+        return _("Line %(line)s") % {"line": problem["line"]}
+    if "entry" in problem:
+        return _("Entry %(entry)s") % {"entry": problem["entry"]}
+    return ""
+
+
+def _bad_line(p: dict) -> str:
+    text = unicodedata.normalize("NFKC", str(p.get("text", ""))).strip()
+    if _BARE_COUNT.match(text):
+        return _("This line has a count but no card name.")
+    return _("The count must be a whole number from 1 to %(max)s.") % {"max": MAX_COUNT}
+
+
+def _typed(p: dict) -> str:
+    """The card name (or code) as typed on the problem's line, without its count."""
+    text = str(p.get("text", ""))
+    parsed = parse_line(0, text)
+    if isinstance(parsed, DeckLine):
+        return parsed.name or parsed.code or text.strip()
+    return text.strip()
+
+
+def _unknown_card(p: dict) -> str:
+    if p.get("suggestions"):
+        return _("No card matches “%(text)s”. Did you mean %(names)s?") % {
+            "text": _typed(p), "names": _join(p["suggestions"]),
+        }
+    return _("No card matches “%(text)s”.") % {"text": _typed(p)}
+
+
+def _ambiguous_card(p: dict) -> str:
+    candidates = p.get("candidates") or []
+    names = _join(dict.fromkeys(f"{c.get('name')} ({c.get('code')})" for c in candidates))
+    example = candidates[0].get("code") if candidates else "CODE"
+    return _("“%(text)s” could be several cards: %(names)s. Add the card's code, e.g. (%(code)s).") % {
+        "text": _typed(p), "names": names, "code": example,
+    }
+
+
+def _name_mismatch(p: dict) -> str:
+    return _("The code %(code)s is %(card_name)s, not %(name)s.") % {
+        "code": p.get("card_code", ""), "card_name": p.get("card_name", ""), "name": p.get("name", ""),
+    }
+
+
+def _too_many_copies(p: dict) -> str:
+    values = {"count": p.get("count", ""), "name": p.get("name", ""), "max": p.get("max", 3)}
+    if p.get("lines"):
+        return _(
+            "%(count)s copies of %(name)s (lines %(lines)s); a deck may hold at most %(max)s of a card, "
+            "counting every printing."
+        ) % {**values, "lines": _join(p["lines"])}
+    return _(
+        "%(count)s copies of %(name)s; a deck may hold at most %(max)s of a card, counting every printing."
+    ) % values
+
+
+def _deck_size(p: dict) -> str:
+    return _("A deck has exactly %(expected)s cards; this one has %(total)s.") % {
+        "expected": p.get("expected", 51), "total": p.get("total", 0),
+    }
+
+
+_MESSAGES = {
+    "bad_line": _bad_line,
+    "unknown_card": _unknown_card,
+    "ambiguous_card": _ambiguous_card,
+    "name_mismatch": _name_mismatch,
+    "too_many_copies": _too_many_copies,
+    "deck_size": _deck_size,
+}
+
+
+def problem_message(problem: dict, with_place: bool = True) -> str:
+    """The problem as a sentence in the active language; prefixed with its line ("Line 3: …")
+    unless ``with_place`` is false. Unknown codes fall back to the problem's own message."""
+    build = _MESSAGES.get(problem.get("code"))
+    if build is None:
+        return str(problem.get("message", ""))
+    message = build(problem)
+    place = problem_place(problem) if with_place else ""
+    return _("%(place)s: %(message)s") % {"place": place, "message": message} if place else message

@@ -1,0 +1,135 @@
+"""Deck pages: the validator (``/decks/validate/``), the deck list and a deck's page.
+
+Views read the request, call ``decks.selectors`` and shape the report for the templates
+(problems translated with ``decks.messages``). Saving decks is done through the API.
+"""
+from __future__ import annotations
+
+import re
+
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from cardsdb.models import Card
+
+from . import selectors
+from .formats import TYPE_ORDER, export_deck_text
+from .forms import DeckTextForm
+from .messages import problem_message
+from .models import Deck
+from .validation import DECK_SIZE
+
+_DECK_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_TYPE_LABELS = dict(Card.TYPE_CHOICES)
+DECKS_PER_PAGE = 50
+
+
+def visible_deck(user, deck_id: str) -> Deck | None:
+    """The deck ``deck_id`` with its cards when ``user`` may read it, else ``None``."""
+    if not deck_id or not _DECK_ID.match(deck_id):
+        return None
+    return selectors.with_cards(selectors.visible_decks(user)).filter(pk=deck_id).first()
+
+
+def group_by_type(cards: list[dict]) -> list[dict]:
+    """``[{"type", "label", "count", "cards"}]``: characters, items, events, each with its total."""
+    groups: dict[str, dict] = {}
+    for card in sorted(cards, key=lambda c: (TYPE_ORDER.get(c["type"], 9), c["name"], c["code"])):
+        kind = card["type"]
+        group = groups.setdefault(
+            kind, {"type": kind, "label": _TYPE_LABELS.get(kind, kind), "count": 0, "cards": []}
+        )
+        group["count"] += card["count"]
+        group["cards"].append(card)
+    return list(groups.values())
+
+
+def _problems(problems: list[dict], with_place: bool = True) -> list[dict]:
+    return [dict(p, text_message=problem_message(p, with_place=with_place)) for p in problems]
+
+
+def _report_context(text: str, report) -> dict:
+    """The report shaped for the page: per-line problems beside the numbered lines."""
+    by_line: dict[int, list[dict]] = {}
+    general = []
+    for problem in report.problems:
+        if "line" in problem:
+            by_line.setdefault(problem["line"], []).append(problem)
+        else:
+            general.append(problem)
+    lines = [
+        {"number": n, "text": raw, "problems": _problems(by_line.get(n, []), with_place=False)}
+        for n, raw in enumerate(text.splitlines(), start=1)
+    ]
+    return {
+        "report": report,
+        "expected": DECK_SIZE,
+        "lines": lines,
+        "general_problems": _problems(general),
+        "line_problem_count": sum(len(v) for v in by_line.values()),
+        "groups": group_by_type([c.to_dict() for c in report.cards]),
+    }
+
+
+def validate(request):
+    """The deck validator: paste a list, POST it, see every problem next to its line.
+
+    ``?deck=<id>`` fills the text area with a deck the visitor may read (e.g. ``SMP-RED``).
+    """
+    context: dict = {"report": None}
+    status = 200
+    if request.method == "POST":
+        form = DeckTextForm(request.POST)
+        if form.is_valid():
+            text = form.cleaned_data["text"]
+            try:
+                context.update(_report_context(text, selectors.check_text(text)))
+            except ValueError as exc:
+                form.add_error("text", str(exc))
+        if form.errors:
+            status = 400
+    else:
+        initial = {}
+        deck_id = request.GET.get("deck")
+        if deck_id:
+            deck = visible_deck(request.user, deck_id)
+            if deck is None:
+                context["missing_deck"] = deck_id
+                status = 404
+            else:
+                initial["text"] = export_deck_text(selectors.deck_entries_as_list(deck), title=deck.name)
+                context["loaded_deck"] = deck
+        form = DeckTextForm(initial=initial)
+    context["form"] = form
+    context["sample_decks"] = selectors.visible_decks(None).filter(owner__isnull=True).order_by("id")
+    return render(request, "decks/validate.html", context, status=status)
+
+
+def deck_list(request):
+    """Public decks (paginated) and, for a logged-in visitor, their own decks."""
+    public = Paginator(selectors.visible_decks(None).order_by("-updated_at", "id"), DECKS_PER_PAGE)
+    mine = None
+    if request.user.is_authenticated:
+        mine = list(selectors.visible_decks(request.user).filter(owner=request.user).order_by("-updated_at", "id"))
+    return render(request, "decks/deck_list.html", {"page": public.get_page(request.GET.get("page")), "mine": mine})
+
+
+def deck_detail(request, deck_id: str):
+    """A deck's page: its cards by type, its validity and its text export. 404 when not visible."""
+    deck = visible_deck(request.user, deck_id)
+    if deck is None:
+        raise Http404(_("No deck %(id)s.") % {"id": deck_id})
+    cards = selectors.deck_entries_as_list(deck)
+    report = selectors.report_for_deck(deck)
+    return render(request, "decks/deck_detail.html", {
+        "deck": deck,
+        "groups": group_by_type(cards),
+        "total": sum(c["count"] for c in cards),
+        "expected": DECK_SIZE,
+        "report": report,
+        "problems": _problems(report.problems),
+        "text": export_deck_text(cards, title=deck.name),
+        "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,
+    })
