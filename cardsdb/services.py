@@ -93,6 +93,8 @@ def parse_catalogue(content: str, fmt: str) -> ParsedCatalogue:
             data = json.loads(content)
         except json.JSONDecodeError as exc:
             raise CatalogueImportError([RowProblem(exc.lineno, "", [f"not valid JSON: {exc.msg}"])]) from None
+        except RecursionError:
+            raise CatalogueImportError([RowProblem(0, "", ["not valid JSON: nested too deeply"])]) from None
         if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
             raise CatalogueImportError([RowProblem(0, "", ['the file must be an object with a "cards" list'])])
         sets, problems = _parse_sets(data.get("sets"))

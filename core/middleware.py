@@ -37,11 +37,15 @@ class RequestFilterMiddleware:
 
 class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
     """Answers 413 ``request_too_large`` to an ``/api/`` request whose body is over
-    ``settings.API_MAX_BODY_BYTES`` by its Content-Length, before anything reads it."""
+    ``settings.API_MAX_BODY_BYTES`` by its Content-Length, before anything reads it; a chunked
+    body (no Content-Length, which the API would not read) gets 411 ``length_required``."""
 
     def before(self, request):
         if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH", "DELETE"):
             limit = settings.API_MAX_BODY_BYTES
+            if "CONTENT_LENGTH" not in request.META and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", ""):
+                return error_json(411, "Send the request body with a Content-Length header, not chunked.",
+                                  code="length_required")
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:

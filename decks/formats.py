@@ -21,10 +21,10 @@ MAX_LINES = 2000
 
 _CODE = r"[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}"
 CODE_RE = re.compile(rf"^{_CODE}$")
-_LEADING_COUNT = re.compile(r"^(?P<count>[-+]?\d+)\s*[x×]?\s+(?P<rest>.+)$", re.IGNORECASE)
-_LEADING_X_COUNT = re.compile(r"^[x×](?P<count>[-+]?\d+)\s+(?P<rest>.+)$", re.IGNORECASE)
-_TRAILING_COUNT = re.compile(r"^(?P<rest>.+?)\s+[x×](?P<count>[-+]?\d+)$", re.IGNORECASE)
-_BARE_COUNT = re.compile(r"^[x×]?[-+]?\d+[x×]?$", re.IGNORECASE)
+_LEADING_COUNT = re.compile(r"^(?P<count>[-+]?[0-9]+)\s*[x×]?\s+(?P<rest>.+)$", re.IGNORECASE)
+_LEADING_X_COUNT = re.compile(r"^[x×](?P<count>[-+]?[0-9]+)\s+(?P<rest>.+)$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"^(?P<rest>.+?)\s+[x×](?P<count>[-+]?[0-9]+)$", re.IGNORECASE)
+BARE_COUNT_RE = re.compile(r"^[x×]?[-+]?[0-9]+[x×]?$", re.IGNORECASE)
 _CODE_SUFFIX = re.compile(rf"^(?P<name>.*?)\s*[(\[](?P<code>{_CODE})[)\]]$")
 
 
@@ -66,7 +66,7 @@ def parse_line(number: int, raw: str) -> DeckLine | LineProblem | None:
     line = unicodedata.normalize("NFKC", raw).strip()
     if not line or line.startswith("#"):
         return None
-    if _BARE_COUNT.match(line):
+    if BARE_COUNT_RE.match(line):
         return LineProblem(number, raw, f"Line {number} has a count but no card name.")
     rest, count_text = _split_count(line)
     count = 1 if count_text is None else int(count_text)

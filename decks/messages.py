@@ -5,14 +5,12 @@ built from the problem's keys (see ``decks.validation``) in the visitor's langua
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from django.utils.translation import gettext as _
 
-from .formats import MAX_COUNT, DeckLine, parse_line
+from .formats import BARE_COUNT_RE, MAX_COUNT, DeckLine, parse_line
 
-_BARE_COUNT = re.compile(r"^[x×]?[-+]?\d+[x×]?$", re.IGNORECASE)
 
 
 def _join(items) -> str:
@@ -30,7 +28,7 @@ def problem_place(problem: dict) -> str:
 
 def _bad_line(p: dict) -> str:
     text = unicodedata.normalize("NFKC", str(p.get("text", ""))).strip()
-    if _BARE_COUNT.match(text):
+    if BARE_COUNT_RE.match(text):
         return _("This line has a count but no card name.")
     return _("The count must be a whole number from 1 to %(max)s.") % {"max": MAX_COUNT}
 
@@ -79,6 +77,12 @@ def _too_many_copies(p: dict) -> str:
     ) % values
 
 
+def _count_too_large(p: dict) -> str:
+    return _("%(count)s copies of %(code)s in all; a deck list holds at most %(max)s of a card.") % {
+        "count": p.get("count", ""), "code": p.get("card_code", ""), "max": p.get("max", MAX_COUNT),
+    }
+
+
 def _deck_size(p: dict) -> str:
     return _("A deck has exactly %(expected)s cards; this one has %(total)s.") % {
         "expected": p.get("expected", 51), "total": p.get("total", 0),
@@ -91,6 +95,7 @@ _MESSAGES = {
     "ambiguous_card": _ambiguous_card,
     "name_mismatch": _name_mismatch,
     "too_many_copies": _too_many_copies,
+    "count_too_large": _count_too_large,
     "deck_size": _deck_size,
 }
 

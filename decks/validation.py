@@ -11,6 +11,8 @@ Problem codes, each a dict with ``code`` and ``message`` and the keys named:
 - ``unknown_card`` (``line`` or ``entry``, ``text``, ``suggestions``: card names);
 - ``ambiguous_card`` (``line`` or ``entry``, ``text``, ``candidates``: ``{"code","name"}``);
 - ``name_mismatch`` (``line``, ``code``-of-card as ``card_code``, ``name``, ``card_name``);
+- ``count_too_large`` (``card_code``, ``count``, ``max``, ``lines``): one card's lines add up to more
+  than ``MAX_COUNT``, which no deck list line could hold;
 - ``too_many_copies`` (``name``, ``count``, ``max``, ``codes``, ``lines``);
 - ``deck_size`` (``total``, ``expected``).
 """
@@ -21,7 +23,7 @@ from typing import Iterable, Protocol
 
 from cardsdb.folding import fold
 
-from .formats import DeckLine, LineProblem
+from .formats import MAX_COUNT, DeckLine, LineProblem
 
 DECK_SIZE = 51
 MAX_COPIES = 3
@@ -164,6 +166,13 @@ def validate_deck(
         row.count += entry.count
         row.lines.append(entry.line - 1 if json_form else entry.line)
     problems.sort(key=lambda p: p.get("line", p.get("entry", 0)))
+    for row in resolved.values():
+        if row.count > MAX_COUNT:
+            problems.append({
+                "code": "count_too_large",
+                "message": f"{row.count} copies of {row.code} in all; a deck list holds at most {MAX_COUNT} of a card.",
+                "card_code": row.code, "count": row.count, "max": MAX_COUNT, "lines": row.lines,
+            })
 
     by_name: dict[str, list[ResolvedCard]] = {}
     for row in resolved.values():

@@ -203,6 +203,8 @@ def _collector_number(value: str, op: str) -> str | int:
     if op in EQUALITY:
         if not re.fullmatch(r"[A-Za-z0-9]+", v):
             raise TermError(f"'{value}' is not a collector number (letters and digits, e.g. 001)")
+        if v.isdigit() and int(v) > MAX_NUMBER:
+            raise TermError(f"{value} is out of range (at most {MAX_NUMBER})")
         return v.upper()
     if not re.fullmatch(r"[0-9]+", v):
         raise TermError(f"'{value}' is not a whole number: cn comparisons ({op}) are numeric")

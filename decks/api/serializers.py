@@ -30,6 +30,17 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A boolean that must be JSON ``true`` or ``false``."""
+
+    default_error_messages = {"strict": "must be true or false"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("strict")
+        return data
+
+
 class DeckCardInput(serializers.Serializer):
     code = StrictCharField(max_length=21)
     count = StrictIntegerField(min_value=1, max_value=MAX_COUNT)
@@ -84,7 +95,7 @@ class DeckWriteInput(RejectUnknownFieldsMixin, serializers.Serializer):
 
     name = StrictCharField(max_length=200)
     description = StrictCharField(required=False, allow_blank=True, max_length=5000)
-    public = serializers.BooleanField(required=False)
+    public = StrictBooleanField(required=False)
     text = StrictCharField(required=False, allow_blank=True, max_length=MAX_TEXT, trim_whitespace=False)
     cards = DeckCardInput(many=True, required=False, max_length=MAX_ENTRIES)
 

@@ -87,3 +87,10 @@ def test_schema_and_docs_are_served(api, db):
     for path in ("/api/cards/", "/api/cards/{code}/", "/api/decks/validate/", "/api/decks/", "/api/decks/{deck_id}/"):
         assert path in paths
     assert api.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.parametrize("q", ["cn:999999999999999999999", "cn>99999999999"])
+def test_huge_collector_number_is_bad_query(api, t_catalogue, q):
+    response = api.get("/api/cards/", {"q": q})
+    assert response.status_code == 400
+    assert "out of range" in response.json()["error"]["message"]

@@ -107,3 +107,18 @@ def test_bad_deck_fields_are_400(alice_api, t_catalogue, body):
     response = alice_api.patch(f"/api/decks/{deck['id']}/", body, format="json")
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid_request"
+
+
+def test_cards_adding_up_past_999_are_not_saved(alice_api, t_catalogue):
+    cards = [{"code": "T-001", "count": 999}, {"code": "T-001", "count": 999}]
+    response = alice_api.post("/api/decks/", {"name": "dups", "cards": cards}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["details"]["problems"][0]["code"] == "count_too_large"
+    assert Deck.objects.count() == 0
+
+
+@pytest.mark.parametrize("public", ["yes", 1, None])
+def test_public_must_be_a_json_boolean(alice_api, t_catalogue, public):
+    response = create(alice_api, public=public)
+    assert response.status_code == 400
+    assert response.json()["error"]["details"]["problems"][0]["field"] == "public"

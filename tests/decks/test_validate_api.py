@@ -103,3 +103,33 @@ def test_get_is_405_in_error_shape(api):
     response = api.get("/api/decks/validate/")
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_deeply_nested_json_is_400(api, t_catalogue):
+    body = "[" * 100_000 + "]" * 100_000
+    response = api.generic("POST", "/api/decks/validate/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "code": "malformed_body", "message": "JSON parse error - the body is nested too deeply", "details": {},
+    }
+
+
+def test_chunked_body_is_refused_with_411(api, t_catalogue):
+    response = api.generic(
+        "POST", "/api/decks/validate/", b"", content_type="application/json", HTTP_TRANSFER_ENCODING="chunked"
+    )
+    assert response.status_code == 411
+    assert response.json()["error"]["code"] == "length_required"
+
+
+def test_one_card_over_999_in_all_is_refused(api, t_catalogue):
+    body = post(api, {"cards": [{"code": "T-001", "count": 999}, {"code": "T-001", "count": 999}]}).json()
+    assert body["problems"][0] == {
+        "code": "count_too_large", "card_code": "T-001", "count": 1998, "max": 999, "lines": [0, 1],
+        "message": "1998 copies of T-001 in all; a deck list holds at most 999 of a card.",
+    }
+
+
+def test_only_ascii_digits_are_counts(api, t_catalogue):
+    body = post(api, {"text": "٣ 炎"}).json()
+    assert [p["code"] for p in body["problems"]] == ["unknown_card", "deck_size"]
