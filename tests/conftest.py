@@ -90,3 +90,14 @@ def alice_api(user):
 @pytest.fixture
 def bob_api(other_user):
     return token_client(other_user)
+
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
+
+
+def page_in_both_languages(client, path: str, status: int = 200) -> tuple[str, str]:
+    """GET ``path`` in English and in Japanese; assert both answer ``status``; return both HTML texts."""
+    en, ja = client.get(path, **EN), client.get(path, **JA)
+    assert en.status_code == ja.status_code == status, (en.status_code, ja.status_code)
+    return en.content.decode(), ja.content.decode()

@@ -2,22 +2,19 @@
 import re
 
 import pytest
+
+from tests.conftest import EN, JA, page_in_both_languages
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
 
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
-
 
 def test_signup_page_in_both_languages(client):
-    en = client.get("/accounts/signup/", **EN)
-    ja = client.get("/accounts/signup/", **JA)
-    assert en.status_code == ja.status_code == 200
-    assert "Create my account" in en.content.decode()
-    assert "アカウントを作成" in ja.content.decode()
-    assert '<label for="id_username">' in en.content.decode()
+    en, ja = page_in_both_languages(client, "/accounts/signup/", 200)
+    assert "Create my account" in en
+    assert "アカウントを作成" in ja
+    assert '<label for="id_username">' in en
 
 
 def test_signup_logs_the_user_in(client):

@@ -1,12 +1,12 @@
 """The admin: card changelist, search, filters, the card form's checks, decks with their cards."""
 import pytest
+
+from tests.conftest import EN
 from django.contrib.auth.models import User
 
 from cardsdb.models import Card
 
 pytestmark = pytest.mark.django_db
-
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 @pytest.fixture

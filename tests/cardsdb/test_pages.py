@@ -2,13 +2,12 @@
 import re
 
 import pytest
+
+from tests.conftest import EN, JA, page_in_both_languages
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 pytestmark = pytest.mark.django_db
-
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
 
 
 def codes_on_page(response) -> list[str]:
@@ -17,12 +16,10 @@ def codes_on_page(response) -> list[str]:
 
 
 def test_card_list_in_both_languages(client, t_catalogue):
-    en = client.get("/cards/", **EN)
-    ja = client.get("/cards/", **JA)
-    assert en.status_code == ja.status_code == 200
-    assert "20 cards" in en.content.decode()
-    assert "20 枚" in ja.content.decode()
-    assert "Search syntax" in en.content.decode() and "検索の書き方" in ja.content.decode()
+    en, ja = page_in_both_languages(client, "/cards/", 200)
+    assert "20 cards" in en
+    assert "20 枚" in ja
+    assert "Search syntax" in en and "検索の書き方" in ja
 
 
 def test_search_narrows_results(client, t_catalogue):

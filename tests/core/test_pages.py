@@ -1,20 +1,17 @@
 """Site-wide pages: the layout every page shares, the home page, errors, the language switch."""
 import pytest
 
-pytestmark = pytest.mark.django_db
+from tests.conftest import EN, JA, page_in_both_languages
 
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
+pytestmark = pytest.mark.django_db
 
 
 def test_home_in_both_languages(client, sample_catalogue):
-    en = client.get("/", **EN)
-    ja = client.get("/", **JA)
-    assert en.status_code == ja.status_code == 200
-    assert "Elements of Chaos card database" in en.content.decode()
-    assert "エレメンツ オブ カオス" in ja.content.decode()
-    assert '<html lang="en">' in en.content.decode()
-    assert '<html lang="ja">' in ja.content.decode()
+    en, ja = page_in_both_languages(client, "/", 200)
+    assert "Elements of Chaos card database" in en
+    assert "エレメンツ オブ カオス" in ja
+    assert '<html lang="en">' in en
+    assert '<html lang="ja">' in ja
 
 
 def test_home_defaults_to_japanese(client, sample_catalogue):
@@ -71,12 +68,10 @@ def test_language_switch(client, sample_catalogue):
 
 
 def test_404_page_is_html_and_translated(client, db):
-    en = client.get("/no/such/page/", **EN)
-    ja = client.get("/no/such/page/", **JA)
-    assert en.status_code == ja.status_code == 404
-    assert "Not found" in en.content.decode()
-    assert "見つかりません" in ja.content.decode()
-    assert "SAMPLE" in en.content.decode()
+    en, ja = page_in_both_languages(client, "/no/such/page/", 404)
+    assert "Not found" in en
+    assert "見つかりません" in ja
+    assert "SAMPLE" in en
 
 
 def test_static_files_are_served(client, db):

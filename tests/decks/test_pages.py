@@ -6,12 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from decks.messages import problem_message
-from tests.conftest import load_case
+from tests.conftest import EN, JA, load_case, page_in_both_languages
 
 pytestmark = pytest.mark.django_db
-
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
 
 
 def line_problems(body: str) -> dict[int, list[tuple[str, str]]]:
@@ -25,14 +22,12 @@ def line_problems(body: str) -> dict[int, list[tuple[str, str]]]:
 
 
 def test_validator_get_in_both_languages(client, t_catalogue):
-    en = client.get("/decks/validate/", **EN)
-    ja = client.get("/decks/validate/", **JA)
-    assert en.status_code == ja.status_code == 200
-    for body in (en.content.decode(), ja.content.decode()):
+    en, ja = page_in_both_languages(client, "/decks/validate/", 200)
+    for body in (en, ja):
         assert 'id="deck-text"' in body and 'id="validate-button"' in body
         assert 'id="deck-summary"' not in body
-    assert "Validate" in en.content.decode()
-    assert "検証する" in ja.content.decode()
+    assert "Validate" in en
+    assert "検証する" in ja
 
 
 def test_typo_shows_unknown_card_on_its_line_with_suggestion(client, t_catalogue):
@@ -144,13 +139,12 @@ def test_load_unknown_deck(client, sample_catalogue, deck_id):
 
 
 def test_deck_list_in_both_languages(client, sample_catalogue):
-    en = client.get("/decks/", **EN)
-    ja = client.get("/decks/", **JA)
-    assert en.status_code == ja.status_code == 200
-    assert "Public decks" in en.content.decode() and "公開デッキ" in ja.content.decode()
-    assert {d.id for d in en.context["page"].object_list} == {"SMP-RED", "SMP-GREEN", "SMP-BLACK", "SMP-WHITE"}
-    assert en.context["mine"] is None
-    assert 'href="/api/docs/"' in en.content.decode()
+    en, ja = page_in_both_languages(client, "/decks/", 200)
+    assert "Public decks" in en and "公開デッキ" in ja
+    response = client.get("/decks/", **EN)
+    assert {d.id for d in response.context["page"].object_list} == {"SMP-RED", "SMP-GREEN", "SMP-BLACK", "SMP-WHITE"}
+    assert response.context["mine"] is None
+    assert 'href="/api/docs/"' in en
 
 
 @pytest.fixture
