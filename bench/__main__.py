@@ -4,7 +4,11 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-BENCHMARKS = {"validate": "bench.validate_endpoint"}
+BENCHMARKS = {
+    "validate": "bench.validate_endpoint",
+    "engine-lama": "bench.engine_lama",
+    "bots-lama": "bench.bots_lama",
+}
 
 
 def main(names: list[str]) -> None:

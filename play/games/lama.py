@@ -1,0 +1,371 @@
+"""L.A.M.A. (Reiner Knizia, Amigo 2019): the ``lama`` engine. The contract is the rules page
+lama.md; each rule below names its section.
+
+Cards are ints ``1``..``6`` and ``7`` for the llama (lama.md, "Components"). Actions:
+``{"type": "play", "card": n}``, ``{"type": "draw"}``, ``{"type": "quit"}`` (lama.md, "Actions").
+Options: ``first_player`` (seat starting round 1, default 0), ``end_at`` (the game ends after the
+round in which a score reaches it, default 40), ``deck`` and ``decks`` (stacked deals, lama.md
+"Stacked deals").
+
+The state is split for speed: :class:`LamaState` holds what changes on every turn (hands, piles,
+who is still in, whose turn) and points to a :class:`Tally` of what lasts between rounds
+(options, generator, round number, chips, the last round's summary), which a turn shares
+unchanged.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from play.engine import (
+    IllegalAction,
+    Outcome,
+    Rng,
+    action_type,
+    add,
+    check_cards,
+    check_names,
+    check_players,
+    check_seed,
+    check_viewer,
+    deal,
+    from_json,
+    full_deck,
+    hand_sizes,
+    int_option,
+    is_seat,
+    malformed,
+    next_active,
+    own_hand,
+    public_hands,
+    take,
+    to_json,
+)
+
+LLAMA = 7
+VALUES = range(1, 8)
+COPIES = 8
+HAND_SIZE = 6
+DECK = full_deck(VALUES, COPIES)
+DECK_COUNTS = Counter(DECK)
+OPTIONS = ("deck", "decks", "first_player", "end_at")
+SHAPES = {"play": {"card": int}, "draw": {}, "quit": {}}
+MAX_DECKS = 100
+"""At most this many stacked decks (``decks``): every stored state carries them."""
+
+PLAYABLE_ON = {top: tuple(sorted({top, top % 7 + 1})) for top in VALUES}
+"""The values playable on each top card, ascending: the same value or one higher; on a 6 a 6 or
+a llama; on a llama a llama or a 1 (lama.md, "A round", 3)."""
+
+
+def card_points(card: int) -> int:
+    """Minus points of one value in a hand: face value, 10 for the llama (lama.md, "Scoring a round")."""
+    return 10 if card == LLAMA else card
+
+
+def hand_points(hand) -> int:
+    """Minus points of a hand: each distinct value once (lama.md, "Scoring a round"): three 6s
+    give 6, two llamas and two 4s give 14."""
+    return sum(card_points(v) for v in set(hand))
+
+
+def card_name(card: int) -> str:
+    return "llama" if card == LLAMA else str(card)
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """A finished round, shown to everyone (lama.md, "Hidden information": when a round ends,
+    every hand left is shown with the round's scores).
+
+    ``hands`` per seat as they stood at the end; ``points`` the minus points each seat took this
+    round (0 for the player who went out); ``went_out`` the seat that played its last card, or
+    ``None`` when everyone quit; ``returned`` the chip that seat gave back (``"black"``,
+    ``"white"`` or ``None``); ``ended_by`` the seat that took the last turn, who starts the next
+    round.
+    """
+
+    round: int
+    hands: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    went_out: int | None
+    returned: str | None
+    ended_by: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What lasts between rounds. ``decks``: the stacked decks of rounds 1..len (from the
+    options); ``rng``: the generator's state; ``round``: 1-based; ``starter``: the seat that began
+    this round; ``white``/``black``: chip counts per seat; ``over``: the game has ended."""
+
+    players: int
+    end_at: int
+    decks: tuple[tuple[int, ...], ...]
+    rng: int
+    round: int
+    starter: int
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    last_round: RoundSummary | None
+    over: bool
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's minus points: ``white + 10 * black`` (lama.md, "Components")."""
+        return tuple(w + 10 * b for w, b in zip(self.white, self.black))
+
+
+@dataclass(frozen=True)
+class LamaState:
+    """The position in the current round. ``hands``: sorted tuples per seat; ``draw_pile`` and
+    ``discard``: top first; ``active``: per seat, still in the round (not quit); ``turn``: the
+    seat to act, ``None`` once the game is over; ``tally``: see :class:`Tally`. After the last
+    round the final hands and piles stay as they were when it ended."""
+
+    hands: tuple[tuple[int, ...], ...]
+    draw_pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    active: tuple[bool, ...]
+    turn: int | None
+    tally: Tally
+
+
+def _deck_option(value, name: str) -> tuple[int, ...]:
+    check_cards(value, DECK_COUNTS, name)
+    if not all(type(c) is int for c in value):
+        raise ValueError(f"{name} must hold the ints 1..7")
+    return tuple(value)
+
+
+def _stacked_decks(options: dict) -> tuple[tuple[int, ...], ...]:
+    """The stacked decks of the options (lama.md, "Stacked deals"); ``ValueError`` for a deck that
+    is not 8 of each value 1..7, or ``deck`` unlike ``decks[0]``."""
+    decks: tuple[tuple[int, ...], ...] = ()
+    if "decks" in options:
+        raw = options["decks"]
+        if not isinstance(raw, list) or not raw:
+            raise ValueError("decks: must be a non-empty list of decks (lists of 56 cards)")
+        if len(raw) > MAX_DECKS:
+            raise ValueError(f"decks: at most {MAX_DECKS} decks, not {len(raw)}")
+        decks = tuple(_deck_option(d, f"decks[{k}]") for k, d in enumerate(raw))
+    if "deck" in options:
+        deck = _deck_option(options["deck"], "deck")
+        if decks and deck != decks[0]:
+            raise ValueError("deck: must equal decks[0] when both are given")
+        decks = decks or (deck,)
+    return decks
+
+
+def _deal(deck: tuple[int, ...], players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Hands, discard pile and draw pile from a deck, top first: seat ``i`` gets
+    ``deck[6*i : 6*i+6]``, the next card starts the discard pile, the rest in order is the draw
+    pile (lama.md, "A round", 1 and "Stacked deals")."""
+    hands, rest = deal(deck, players, HAND_SIZE)
+    return hands, rest[:1], rest[1:]
+
+
+class Lama:
+    """The L.A.M.A. engine (implements :class:`play.engine.Game` and ``Narrated``)."""
+
+    slug = "lama"
+    name = "L.A.M.A."
+    min_players = 2
+    max_players = 6
+
+    # -- setting up ---------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: dict | None = None) -> LamaState:
+        """The first round dealt. ``ValueError`` naming the problem for a player count outside
+        2..6, a non-int seed, unknown option names, a bad ``first_player`` (a seat) or ``end_at``
+        (1..1000), a stacked deck that breaks lama.md "Stacked deals", or more than
+        ``MAX_DECKS`` stacked decks."""
+        players = check_players(players, self.min_players, self.max_players, self.name)
+        seed = check_seed(seed)
+        options = check_names(options, OPTIONS)
+        first = int_option(options, "first_player", 0, 0, players - 1)
+        end_at = int_option(options, "end_at", 40, 1, 1000)
+        decks = _stacked_decks(options)
+        rng = Rng.from_seed(seed)
+        deck = decks[0] if decks else rng.shuffled(DECK)
+        tally = Tally(
+            players=players, end_at=end_at, decks=decks, rng=rng.state, round=1, starter=first,
+            white=(0,) * players, black=(0,) * players, last_round=None, over=False,
+        )
+        return self._new_round(tally, deck)
+
+    @staticmethod
+    def _new_round(tally: Tally, deck: tuple[int, ...]) -> LamaState:
+        hands, discard, draw_pile = _deal(deck, tally.players)
+        return LamaState(hands, draw_pile, discard, (True,) * tally.players, tally.starter, tally)
+
+    # -- who acts and how ---------------------------------------------------------------------
+    def to_act(self, state: LamaState) -> list[int]:
+        """The seat whose turn it is; ``[]`` once the game is over."""
+        return [] if state.turn is None else [state.turn]
+
+    def legal_actions(self, state: LamaState, seat: int) -> list[dict]:
+        """For the seat to act: one ``play`` per distinct playable value in hand (ascending),
+        ``draw`` when the draw pile has cards and another player is still in the round, and
+        ``quit`` (lama.md, "A round", 3, and "Actions"); ``[]`` for any other seat."""
+        if seat != state.turn or type(seat) is not int:
+            return []
+        hand = state.hands[seat]
+        actions = [{"type": "play", "card": v} for v in PLAYABLE_ON[state.discard[0]] if v in hand]
+        if state.draw_pile and state.active.count(True) > 1:
+            actions.append({"type": "draw"})
+        actions.append({"type": "quit"})
+        return actions
+
+    def apply(self, state: LamaState, seat: int, action: dict) -> LamaState:
+        """The state after ``seat`` takes ``action`` (lama.md, "A round"); ``state`` is never
+        changed. Raises ``IllegalAction`` with code ``game_over``, ``malformed_action`` (not one
+        of the three action shapes, or a card outside 1..7), ``not_your_turn``, or
+        ``illegal_action`` (a card not in hand, a card not playable on the top card, a draw from
+        an empty pile, a draw by the last player in the round)."""
+        if state.turn is None:
+            raise IllegalAction("game_over", "The game is over.")
+        kind = action_type(action, SHAPES)
+        if seat != state.turn or type(seat) is not int:
+            raise IllegalAction("not_your_turn", f"It is seat {state.turn}'s turn, not seat {seat!r}'s.")
+        if kind == "play":
+            return self._play(state, seat, action["card"])
+        if kind == "draw":
+            return self._draw(state, seat)
+        return self._quit(state, seat)
+
+    def _play(self, state: LamaState, seat: int, card: int) -> LamaState:
+        if not 1 <= card <= LLAMA:
+            raise malformed(f"A card is 1 to 7 (7 is the llama), not {card}.")
+        hand = state.hands[seat]
+        if card not in hand:
+            raise IllegalAction("illegal_action", f"You have no {card_name(card)} in hand.")
+        top = state.discard[0]
+        if card not in PLAYABLE_ON[top]:
+            raise IllegalAction(
+                "illegal_action",
+                f"A {card_name(card)} cannot be played on a {card_name(top)}: play the same value or one higher; "
+                "on a 6 a 6 or a llama, on a llama a llama or a 1 (lama.md, A round).",
+            )
+        hand = take(hand, card)
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        discard = (card, *state.discard)
+        if not hand:  # the player goes out: the round ends at once (lama.md, "A round", 4)
+            return self._end_round(state, hands, discard, state.active, seat, went_out=seat)
+        return replace(state, hands=hands, discard=discard, turn=next_active(seat, state.active))
+
+    def _draw(self, state: LamaState, seat: int) -> LamaState:
+        if not state.draw_pile:
+            raise IllegalAction("illegal_action", "The draw pile is empty, so you cannot draw (lama.md, A round).")
+        if state.active.count(True) == 1:
+            raise IllegalAction(
+                "illegal_action",
+                "Every other player has quit: the last player in the round may only play or quit (lama.md, A round).",
+            )
+        hands = state.hands[:seat] + (add(state.hands[seat], state.draw_pile[0]),) + state.hands[seat + 1:]
+        return replace(state, hands=hands, draw_pile=state.draw_pile[1:], turn=next_active(seat, state.active))
+
+    def _quit(self, state: LamaState, seat: int) -> LamaState:
+        active = state.active[:seat] + (False,) + state.active[seat + 1:]
+        turn = next_active(seat, active)
+        if turn is None:  # everyone has quit: the round ends (lama.md, "A round", 4)
+            return self._end_round(state, state.hands, state.discard, active, seat, went_out=None)
+        return replace(state, active=active, turn=turn)
+
+    def _end_round(self, state: LamaState, hands, discard, active, ender: int, went_out: int | None) -> LamaState:
+        """Score the round (lama.md, "Scoring a round"), then either end the game or deal the
+        next round, started by ``ender`` (lama.md, "Next round and game end")."""
+        tally = state.tally
+        white, black = list(tally.white), list(tally.black)
+        returned = None
+        if went_out is not None:  # Decision (lama.md): return a black chip when there is one
+            if black[went_out]:
+                black[went_out] -= 1
+                returned = "black"
+            elif white[went_out]:
+                white[went_out] -= 1
+                returned = "white"
+        points = tuple(0 if s == went_out else hand_points(h) for s, h in enumerate(hands))
+        for s, p in enumerate(points):  # ten whites are exchanged for a black (lama.md, "Components")
+            black[s] += (white[s] + p) // 10
+            white[s] = (white[s] + p) % 10
+        summary = RoundSummary(tally.round, hands, points, went_out, returned, ender)
+        tally = replace(tally, white=tuple(white), black=tuple(black), last_round=summary)
+        if max(tally.scores()) >= tally.end_at:
+            return LamaState(hands, state.draw_pile, discard, active, None, replace(tally, over=True))
+        rng = Rng(tally.rng)
+        deck = tally.decks[tally.round] if tally.round < len(tally.decks) else rng.shuffled(DECK)
+        tally = replace(tally, rng=rng.state, round=tally.round + 1, starter=ender)
+        return self._new_round(tally, deck)
+
+    # -- what each seat sees --------------------------------------------------------------------
+    def view(self, state: LamaState, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: a spectator), lama.md "Hidden information"::
+
+            {"players", "seat", "round", "turn", "start_player", "end_at", "over",
+             "hand": [cards] | None (own hand, sorted; None for a spectator),
+             "hand_sizes": [n per seat], "quit": [bool per seat],
+             "laid_down": [cards | None per seat] (quit players' hands; every hand once over),
+             "discard_top", "discard_count", "draw_count",
+             "chips": [{"white", "black"} per seat], "scores": [per seat],
+             "last_round": None | {"round", "hands", "points", "went_out", "returned", "ended_by"}}
+
+        Never the draw pile's order, another live hand, or the generator. ``ValueError`` for a
+        seat that is not in the game."""
+        tally = state.tally
+        check_viewer(seat, tally.players)
+        quit = [not a for a in state.active]
+        return {
+            "players": tally.players,
+            "seat": seat,
+            "round": tally.round,
+            "turn": state.turn,
+            "start_player": tally.starter,
+            "end_at": tally.end_at,
+            "over": tally.over,
+            "hand": own_hand(state.hands, seat),
+            "hand_sizes": hand_sizes(state.hands),
+            "quit": quit,
+            "laid_down": public_hands(state.hands, [True] * tally.players if tally.over else quit),
+            "discard_top": state.discard[0],
+            "discard_count": len(state.discard),
+            "draw_count": len(state.draw_pile),
+            "chips": [{"white": w, "black": b} for w, b in zip(tally.white, tally.black)],
+            "scores": list(tally.scores()),
+            "last_round": to_json(tally.last_round),
+        }
+
+    def outcome(self, state: LamaState) -> Outcome | None:
+        """Once over: each seat's minus points and the seats with the fewest, who share the win
+        (lama.md, "Next round and game end"); ``details``: ``{"rounds": n}``."""
+        if not state.tally.over:
+            return None
+        scores = state.tally.scores()
+        best = min(scores)
+        return Outcome(scores, tuple(s for s, v in enumerate(scores) if v == best), {"rounds": state.tally.round})
+
+    def narrate(self, before: LamaState, after: LamaState) -> list[str]:
+        """One line when a round ended between ``before`` and ``after``: who went out (or that
+        everyone quit), the round's points and the totals."""
+        summary = after.tally.last_round
+        if summary is None or summary is before.tally.last_round:
+            return []
+        if summary.went_out is None:
+            how = f"everyone quit, seat {summary.ended_by} last"
+        else:
+            how = f"seat {summary.went_out} went out"
+            if summary.returned:
+                how += f" and returned a {summary.returned} chip"
+        points = ", ".join(map(str, summary.points))
+        totals = ", ".join(map(str, after.tally.scores()))
+        return [f"Round {summary.round}: {how}; points {points}; totals {totals}."]
+
+    # -- storage ------------------------------------------------------------------------------
+    def dump(self, state: LamaState) -> dict:
+        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
+        return to_json(state)
+
+    def load(self, data: dict) -> LamaState:
+        """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one."""
+        state = from_json(LamaState, data)
+        if not is_seat(state.tally.starter, state.tally.players) or len(state.hands) != state.tally.players:
+            raise ValueError("not a L.A.M.A. state: the seats do not match the player count")
+        return state

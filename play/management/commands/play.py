@@ -1,0 +1,99 @@
+"""``manage.py play GAME [--players N] [--bots SPEC] [--seed S] [--options JSON] [--quiet]``:
+play a whole match headless, every seat a bot, and print how it went."""
+from __future__ import annotations
+
+import json
+import secrets
+
+from django.core.management.base import BaseCommand, CommandError
+
+from play.bots import BOTS
+from play.bots.runner import make_bots, play_game
+from play.engine import Narrated
+from play.games import GAMES
+
+
+class Command(BaseCommand):
+    help = (
+        "Play a whole match of GAME with bots in every seat, headless, and print each round "
+        "(for games that report rounds) and the result. --bots is either a count (that many "
+        "heuristic bots, one per seat) or bot names per seat, comma-separated, e.g. "
+        "heuristic,random,random,random; the number of seats is --players, else the number of "
+        "bots, else the game's minimum. Bots: " + ", ".join(BOTS) + ". The last line is the "
+        "result. -v 0 (or --quiet) prints only that line, -v 2 prints every action too."
+    )
+    requires_system_checks = []
+
+    def add_arguments(self, parser):
+        parser.add_argument("game", help="game slug: " + ", ".join(GAMES))
+        parser.add_argument("--players", type=int, help="number of seats (default: the number of bots)")
+        parser.add_argument("--bots", default=None, help="a count of heuristic bots, or names per seat "
+                            "(comma-separated); default: a heuristic bot in every seat")
+        parser.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one, printed)")
+        parser.add_argument("--options", default=None, help='game options as a JSON object, e.g. \'{"end_at": 20}\'')
+        parser.add_argument("--quiet", action="store_true", help="print only the result (same as -v 0)")
+
+    def handle(self, game, players=None, bots=None, seed=None, options=None, quiet=False, verbosity=1, **_):
+        if game not in GAMES:
+            raise CommandError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        engine = GAMES[game]
+        names = self._bot_names(bots, players, engine.min_players)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        options = self._options(options)
+        verbosity = 0 if quiet else verbosity
+        try:
+            engine.setup(len(names), seed, options)  # bad options fail before anything is printed
+        except ValueError as exc:
+            raise CommandError(f"cannot set up {game}: {exc}") from None
+        try:
+            seat_bots = make_bots(engine, names, seed)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        if verbosity >= 1:
+            self.stdout.write(
+                f"{engine.name} ({engine.slug}), {len(names)} players, seed {seed}, bots: {', '.join(names)}"
+            )
+
+        def on_step(before, seat, action, after):
+            if verbosity >= 2:
+                self.stdout.write(f"seat {seat}: {json.dumps(action)}")
+            if verbosity >= 1 and isinstance(engine, Narrated):
+                for line in engine.narrate(before, after):
+                    self.stdout.write(line)
+
+        state, log = play_game(engine, len(names), seed, options, seat_bots, on_step=on_step)
+        outcome = engine.outcome(state)
+        winners = outcome.winners
+        who = f"winner seat {winners[0]}" if len(winners) == 1 else "winners seats " + ", ".join(map(str, winners))
+        self.stdout.write(f"Result after {len(log)} actions: scores {', '.join(map(str, outcome.scores))}; {who}.")
+
+    @staticmethod
+    def _bot_names(spec: str | None, players: int | None, minimum: int) -> list[str]:
+        if spec is None:
+            return ["heuristic"] * (players or minimum)
+        if spec.strip().isdigit():
+            count = int(spec)
+            if players is not None and count != players:
+                raise CommandError(
+                    f"a headless match needs a bot in every seat: --bots {count} does not fill {players} seats"
+                )
+            return ["heuristic"] * count
+        names = [n.strip() for n in spec.split(",")]
+        unknown = [n for n in names if n not in BOTS]
+        if unknown:
+            raise CommandError(f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
+        if players is not None and len(names) != players:
+            raise CommandError(f"--bots names {len(names)} bot(s) for {players} seats; give one per seat")
+        return names
+
+    @staticmethod
+    def _options(text: str | None) -> dict | None:
+        if text is None:
+            return None
+        try:
+            options = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"--options is not JSON: {exc}") from None
+        if not isinstance(options, dict):
+            raise CommandError("--options must be a JSON object")
+        return options
