@@ -32,6 +32,15 @@ def test_bots_named_per_seat_and_options():
     ]
 
 
+def test_bot_kinds_name_the_bots_of_a_count():
+    by_kinds = run("lama", "--players", "3", "--bots", "3", "--bot-kinds", "heuristic,random,random", "--seed", "3",
+                   "--options", '{"end_at": 20}')
+    assert by_kinds == run("lama", "--bots", "heuristic,random,random", "--seed", "3", "--options", '{"end_at": 20}')
+    one_kind = run("lama", "--players", "2", "--bot-kinds", "random", "--seed", "1", "--options", '{"end_at": 1}')
+    assert one_kind[0] == "L.A.M.A. (lama), 2 players, seed 1, bots: random, random"
+    assert one_kind[-1] == "Result after 8 actions: scores 25, 14; winner seat 1."
+
+
 def test_verbosity_2_prints_every_action_and_quiet_only_the_result():
     args = ("lama", "--bots", "random,random", "--seed", "1", "--options", '{"end_at": 1}')
     lines = run(*args, "--verbosity", "2")
@@ -57,6 +66,11 @@ def test_shared_wins_are_named():
         (("lama", "--players", "3", "--bots", "random,random"), "--bots names 2 bot(s) for 3 seats; give one per seat"),
         (("lama", "--bots", "random,clever"), "unknown bot 'clever'; known: random, heuristic"),
         (("lama", "--players", "7"), "cannot set up lama: players: L.A.M.A. is for 2 to 6 players, not 7"),
+        (("lama", "--players", "3", "--bot-kinds", "heuristic,random"),
+         "--bot-kinds names 2 bot(s) for 3 seats; give one per seat"),
+        (("lama", "--bots", "4", "--bot-kinds", "heuristic,clever"), "unknown bot 'clever'; known: random, heuristic"),
+        (("lama", "--bots", "random,random", "--bot-kinds", "heuristic"),
+         "give the bot names either in --bots or in --bot-kinds, not both"),
         (("lama", "--options", "{end_at: 3}"), "--options is not JSON"),
         (("lama", "--options", "[1]"), "--options must be a JSON object"),
         (("lama", "--options", '{"end_at": 0}'),

@@ -18,8 +18,10 @@ class Command(BaseCommand):
         "Play a whole match of GAME with bots in every seat, headless, and print each round "
         "(for games that report rounds) and the result. --bots is either a count (that many "
         "heuristic bots, one per seat) or bot names per seat, comma-separated, e.g. "
-        "heuristic,random,random,random; the number of seats is --players, else the number of "
-        "bots, else the game's minimum. Bots: " + ", ".join(BOTS) + ". The last line is the "
+        "heuristic,random,random,random; --bot-kinds gives the names per seat beside a count "
+        "(one name for every seat, or one per seat). Every seat must be a bot. The number of "
+        "seats is --players, else the number of bots, else the game's minimum. Bots: "
+        + ", ".join(BOTS) + ". The last line is the "
         "result. -v 0 (or --quiet) prints only that line, -v 2 prints every action too."
     )
     requires_system_checks = []
@@ -29,15 +31,22 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, help="number of seats (default: the number of bots)")
         parser.add_argument("--bots", default=None, help="a count of heuristic bots, or names per seat "
                             "(comma-separated); default: a heuristic bot in every seat")
+        parser.add_argument("--bot-kinds", default=None, help="bot names, comma-separated: one for every "
+                            "seat or one per seat, e.g. heuristic,random,random,random (default: heuristic)")
         parser.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one, printed)")
         parser.add_argument("--options", default=None, help='game options as a JSON object, e.g. \'{"end_at": 20}\'')
         parser.add_argument("--quiet", action="store_true", help="print only the result (same as -v 0)")
 
-    def handle(self, game, players=None, bots=None, seed=None, options=None, quiet=False, verbosity=1, **_):
+    def handle(self, game, players=None, bots=None, bot_kinds=None, seed=None, options=None, quiet=False,
+               verbosity=1, **_):
         if game not in GAMES:
             raise CommandError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         engine = GAMES[game]
+        if bot_kinds is not None and bots is not None and not bots.strip().isdigit():
+            raise CommandError("give the bot names either in --bots or in --bot-kinds, not both")
         names = self._bot_names(bots, players, engine.min_players)
+        if bot_kinds is not None:
+            names = self._kinds(bot_kinds, names if bots is not None or players is not None else None)
         seed = secrets.randbelow(2**31) if seed is None else seed
         options = self._options(options)
         verbosity = 0 if quiet else verbosity
@@ -84,6 +93,22 @@ class Command(BaseCommand):
             raise CommandError(f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
         if players is not None and len(names) != players:
             raise CommandError(f"--bots names {len(names)} bot(s) for {players} seats; give one per seat")
+        return names
+
+    @staticmethod
+    def _kinds(spec: str, seats: list[str] | None) -> list[str]:
+        """The ``--bot-kinds`` names: one name fills every seat of ``seats`` (the seats that
+        --players or --bots gave), else there is one name per seat."""
+        names = [n.strip() for n in spec.split(",")]
+        unknown = [n for n in names if n not in BOTS]
+        if unknown:
+            raise CommandError(f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
+        if seats is None:
+            return names
+        if len(names) == 1:
+            return names * len(seats)
+        if len(names) != len(seats):
+            raise CommandError(f"--bot-kinds names {len(names)} bot(s) for {len(seats)} seats; give one per seat")
         return names
 
     @staticmethod
