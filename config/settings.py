@@ -156,6 +156,9 @@ SERVESTATIC_USE_FINDERS = True
 API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
+# The table: seconds a bot waits before its move is applied (so people can follow; 0 in tests).
+PLAY_BOT_DELAY = env.float("PLAY_BOT_DELAY", default=0.6)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",

@@ -11,10 +11,12 @@ urlpatterns = [
     path("api/", include("core.api.urls")),
     path("api/", include("cardsdb.api.urls")),
     path("api/", include("decks.api.urls")),
+    path("api/", include("play.api.urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("core.urls")),
     path("", include("cardsdb.urls")),
     path("", include("decks.urls")),
+    path("", include("play.urls")),
 ]
 
 handler400 = "core.views.bad_request"

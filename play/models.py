@@ -1,1 +1,125 @@
-"""Matches, seats and the action log come with the online table (the match platform)."""
+"""Matches, seats and the action log of the online table (DESIGN.md, "Matches").
+
+A ``Match`` holds a game's whole state as JSON (``game.dump(state)``) and a ``version`` that
+counts the actions applied to it; ``MatchAction`` logs each of them, so a match can be replayed
+from (game, players, seed, options, log). A ``Seat`` is taken by a user, by a guest (a browser
+session with a display name), or played by a bot. Writes go through ``play.services``.
+"""
+from __future__ import annotations
+
+import secrets
+import string
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+_ALPHABET = string.ascii_letters + string.digits
+
+
+def new_match_id() -> str:
+    """A fresh random match id: 10 letters (either case) and digits."""
+    return "".join(secrets.choice(_ALPHABET) for _ in range(10))
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    id = models.CharField(_("id"), max_length=32, primary_key=True, default=new_match_id)
+    game = models.SlugField(_("game"), max_length=40)
+    players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    state = models.JSONField(_("state"))
+    version = models.PositiveIntegerField(_("version"), default=0, help_text=_("the number of applied actions"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    seconds_per_turn = models.PositiveIntegerField(_("seconds per turn"), null=True, blank=True)
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("created by"),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created", "id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"{self.id} {self.game} ({self.status})"
+
+
+class Seat(models.Model):
+    """Seat ``index`` of a match. A person's seat has ``user`` (or ``session_key`` for a guest)
+    and ``name``; a free seat has neither; a bot's seat has ``bot``. A person who resigns keeps
+    the seat, marked ``resigned``, and the heuristic bot (``bot``) plays it from then on."""
+
+    class Bot(models.TextChoices):
+        NONE = "", _("none")
+        RANDOM = "random", _("random")
+        HEURISTIC = "heuristic", _("heuristic")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", verbose_name=_("match"))
+    index = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("user"),
+    )
+    session_key = models.CharField(_("guest session"), max_length=40, blank=True, db_index=True)
+    name = models.CharField(_("name"), max_length=150, blank=True)
+    bot = models.CharField(_("bot"), max_length=20, choices=Bot.choices, blank=True, default="")
+    resigned = models.BooleanField(_("resigned"), default=False)
+
+    class Meta:
+        ordering = ["match", "index"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="seat_one_row_per_index")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} seat {self.index}"
+
+    @property
+    def kind(self) -> str:
+        """``"bot"`` for a seat made for a bot, else ``"human"`` (resigned people included)."""
+        return "bot" if self.bot and not self.resigned else "human"
+
+    @property
+    def is_free(self) -> bool:
+        """A human seat nobody has taken yet."""
+        return self.kind == "human" and self.user_id is None and not self.session_key
+
+
+class MatchAction(models.Model):
+    """One applied action: ``version`` is the match version it produced (1 for the first)."""
+
+    class By(models.TextChoices):
+        PLAYER = "player", _("player")
+        BOT = "bot", _("bot")
+        CLOCK = "clock", _("clock")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions", verbose_name=_("match"))
+    version = models.PositiveIntegerField(_("version"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.JSONField(_("action"))
+    by = models.CharField(_("by"), max_length=10, choices=By.choices, default=By.PLAYER)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "version"]
+        verbose_name = _("match action")
+        verbose_name_plural = _("match actions")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "version"], name="matchaction_one_row_per_version"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="matchaction_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} v{self.version} seat {self.seat}"

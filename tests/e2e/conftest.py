@@ -44,3 +44,76 @@ def live_t_catalogue(transactional_db):
     from tests.conftest import CASES_DIR, import_file
 
     import_file(CASES_DIR / "catalogue.json")
+
+
+def _read_uncommitted(sender=None, connection=None, **kwargs):
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = 1")
+
+
+@pytest.fixture
+def threads_share_the_test_db(transactional_db):
+    """Lets the threads of this process read the shared in-memory SQLite test database while
+    another thread writes to it. In shared-cache mode a reader holds a table lock that makes a
+    writer on another connection fail at once with "database table is locked" (SQLite's busy
+    timeout does not apply there); read-uncommitted connections take no such read locks."""
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    connection.ensure_connection()
+    _read_uncommitted(connection=connection)
+    connection_created.connect(_read_uncommitted)
+    yield
+    connection_created.disconnect(_read_uncommitted)
+
+
+@pytest.fixture
+def asgi_server(threads_share_the_test_db, settings):
+    """The whole site (pages, API and websockets) served by Uvicorn from a thread of this
+    process, on a free port; yields its base URL. pytest-django's ``live_server`` speaks WSGI
+    only, so the table's websockets need this one. The thread shares the test database (a
+    shared in-memory SQLite database, hence ``transactional_db``)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from config.asgi import application
+
+    settings.PLAY_WS_POLL = 0.2  # the in-memory channel layer does not wake sockets across threads
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(
+        application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "Uvicorn did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def bot_worker(threads_share_the_test_db, settings):
+    """A real Celery worker in a thread of this process, on an in-memory broker, playing bot
+    turns at once (``PLAY_BOT_DELAY`` 0)."""
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    settings.PLAY_BOT_DELAY = 0
+    saved = {key: app.conf[key] for key in ("broker_url", "broker_transport_options")}
+    app.conf.broker_url = "memory://"
+    app.conf.broker_transport_options = {"polling_interval": 0.05}
+    app.close()  # drop connections made for the previous broker
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20) as worker:
+        yield worker
+    for key, value in saved.items():
+        app.conf[key] = value
+    app.close()

@@ -1,0 +1,57 @@
+"""Matches in the Django admin, read-only: a match changes only through its services (its state
+must stay the one its log replays to), so the admin shows matches, seats and the action log and
+may delete a match, nothing else."""
+from django.contrib import admin
+
+from .models import Match, MatchAction, Seat
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = readonly_fields = ("index", "name", "user", "session_key", "bot", "resigned")
+
+
+class MatchActionInline(ReadOnlyInline):
+    model = MatchAction
+    fields = readonly_fields = ("version", "seat", "action", "by", "created")
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "players", "status", "version", "created_by", "created", "updated")
+    list_filter = ("status", "game")
+    search_fields = ("id", "seats__name", "created_by__username")
+    date_hierarchy = "created"
+    readonly_fields = ("created", "updated")
+    inlines = (SeatInline, MatchActionInline)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(MatchAction)
+class MatchActionAdmin(admin.ModelAdmin):
+    list_display = ("match", "version", "seat", "by", "created")
+    list_filter = ("by",)
+    search_fields = ("match__id",)
+    list_select_related = ("match",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,149 @@
+"""Match request and response shapes. Requests are checked here for their JSON types; the
+services check the values (games, seats, options, actions) and answer with their own codes.
+The response serializers describe ``play.payloads`` for the OpenAPI schema."""
+from rest_framework import serializers
+
+from decks.api.serializers import RejectUnknownFieldsMixin, StrictCharField, StrictIntegerField
+from play.identity import MAX_NAME_LENGTH
+from play.services import MAX_SECONDS_PER_TURN
+
+MAX_SEATS = 32
+
+
+class SeatInput(serializers.Serializer):
+    """``{"kind": "human"}`` or ``{"kind": "bot", "bot": "random"|"heuristic"}``."""
+
+    kind = StrictCharField(max_length=20, help_text='"human" or "bot"')
+    bot = StrictCharField(required=False, allow_blank=True, max_length=40, help_text='"random" or "heuristic"')
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(str(k) for k in set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({k: ["unknown field"] for k in unknown})
+        return super().to_internal_value(data)
+
+
+class NameField(StrictCharField):
+    def __init__(self, **kwargs):
+        super().__init__(
+            required=False, max_length=MAX_NAME_LENGTH,
+            help_text="your display name, when you play as a guest who has none yet (users play under their username)",
+            **kwargs,
+        )
+
+
+class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    game = StrictCharField(max_length=40, help_text="a game's slug, e.g. lama (see /api/games/)")
+    seats = SeatInput(many=True, allow_empty=False, max_length=MAX_SEATS, help_text="one entry per seat, in seat order")
+    options = serializers.DictField(required=False, help_text="the game's options (its rules page names them)")
+    seconds_per_turn = StrictIntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_SECONDS_PER_TURN,
+        help_text="a turn clock: when a seat's time runs out its bot plays the turn; null for none",
+    )
+    name = NameField()
+
+
+class JoinInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    seat = StrictIntegerField(required=False, allow_null=True, min_value=0, help_text="null: the first free seat")
+    name = NameField()
+
+
+class ActionInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    version = StrictIntegerField(min_value=0, help_text="the match version the action was chosen at")
+    action = serializers.JSONField(help_text='the game\'s action, e.g. {"type": "play", "card": 4}')
+
+
+class GameSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+
+
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    name = serializers.CharField(help_text='"" for a free seat or a bot')
+    kind = serializers.ChoiceField(choices=["human", "bot"])
+    bot = serializers.CharField(help_text='the bot playing the seat: "", "random" or "heuristic"')
+    resigned = serializers.BooleanField()
+    you = serializers.BooleanField()
+
+
+class ClockSerializer(serializers.Serializer):
+    seconds_per_turn = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class LastActionSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.JSONField()
+    by = serializers.ChoiceField(choices=["player", "bot", "clock"])
+
+
+class MatchViewSerializer(serializers.Serializer):
+    """The view payload of one seat, or of a spectator (``seat`` null)."""
+
+    id = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    version = serializers.IntegerField(help_text="the number of actions applied")
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    seats = SeatSerializer(many=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="your seat; null for a spectator")
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    legal_actions = serializers.ListField(child=serializers.DictField(), help_text="yours; [] when it is not your turn")
+    state = serializers.DictField(help_text="the game's view for your seat (no other seat's hand)")
+    outcome = serializers.DictField(allow_null=True, help_text='{"scores", "winners"} once finished')
+    clock = ClockSerializer(allow_null=True)
+    last_action = LastActionSerializer(allow_null=True)
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    players = serializers.IntegerField()
+    version = serializers.IntegerField()
+    options = serializers.DictField()
+    seats = SeatSerializer(many=True)
+    seat = serializers.IntegerField(allow_null=True)
+    free_seats = serializers.IntegerField()
+    clock = ClockSerializer(allow_null=True)
+    outcome = serializers.DictField(allow_null=True)
+    created = serializers.DateTimeField()
+    updated = serializers.DateTimeField()
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    details = serializers.DictField()
+
+
+class StaleVersionSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+    view = MatchViewSerializer(help_text="your current view")
+
+
+class LogEntrySerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.JSONField()
+    by = serializers.ChoiceField(choices=["player", "bot", "clock"])
+    created = serializers.DateTimeField()
+
+
+class FrameSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    action = serializers.JSONField(allow_null=True)
+    by = serializers.CharField(allow_null=True)
+    state = serializers.DictField(help_text="the game's view for your seat (or a spectator's) after the action")
+
+
+class ReplaySerializer(serializers.Serializer):
+    match = MatchSummarySerializer()
+    frames = FrameSerializer(many=True)

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("games/", views.GameList.as_view(), name="api-game-list"),
+    path("matches/", views.MatchList.as_view(), name="api-match-list"),
+    path("matches/<str:match_id>/", views.MatchDetail.as_view(), name="api-match-detail"),
+    path("matches/<str:match_id>/join/", views.MatchJoin.as_view(), name="api-match-join"),
+    path("matches/<str:match_id>/leave/", views.MatchLeave.as_view(), name="api-match-leave"),
+    path("matches/<str:match_id>/resign/", views.MatchResign.as_view(), name="api-match-resign"),
+    path("matches/<str:match_id>/actions/", views.MatchActions.as_view(), name="api-match-actions"),
+    path("matches/<str:match_id>/log/", views.MatchLog.as_view(), name="api-match-log"),
+    path("matches/<str:match_id>/replay/", views.MatchReplay.as_view(), name="api-match-replay"),
+]

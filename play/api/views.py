@@ -1,0 +1,193 @@
+"""Match endpoints under ``/api/games/`` and ``/api/matches/``. Thin: each calls one service or
+selector. Refusals are ``{"error": {"code", "message", "details"}}`` with the status of the
+``MatchError`` (``play.errors``); a stale version is 409 with the caller's current ``view``.
+
+Callers: a user (token or session), or a guest (a browser session with a display name, given
+once as ``name``). A guest's writes are checked for the CSRF token like a user's session ones.
+"""
+from django.conf import settings
+from django.middleware.csrf import get_token
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api.errors import error_body
+from play import selectors, services
+from play.errors import MatchError, StaleVersion
+from play.games import GAMES
+from play.identity import Player, player_from_request, set_guest_name
+
+from .serializers import (
+    ActionInput,
+    CreateMatchInput,
+    GameSerializer,
+    JoinInput,
+    LogEntrySerializer,
+    MatchSummarySerializer,
+    MatchViewSerializer,
+    ReplaySerializer,
+    StaleVersionSerializer,
+)
+
+ERROR = OpenApiResponse(description='{"error": {"code", "message", "details"}}')
+VIEW = MatchViewSerializer
+
+
+def _caller(request: Request, name: str | None = None) -> Player | None:
+    """The person making a write. A guest who sends a display name and has none yet gets it
+    (and a session). Guests' writes need the CSRF token, as session users' do."""
+    if not request.user.is_authenticated:
+        if settings.SESSION_COOKIE_NAME in request.COOKIES:
+            SessionAuthentication().enforce_csrf(request)
+        if name and not request.session.get("guest_name"):
+            set_guest_name(request, name)
+            get_token(request)
+    return player_from_request(request)
+
+
+class MatchApiView(GenericAPIView):
+    """Answers ``MatchError`` in the error shape with its status (409 and the view for a stale
+    version)."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, MatchError):
+            body = error_body(exc.code, exc.message, exc.details)
+            if isinstance(exc, StaleVersion):
+                body["view"] = exc.view
+            return Response(body, status=exc.status)
+        return super().handle_exception(exc)
+
+    def body(self, serializer_class):
+        data = serializer_class(data=self.request.data)
+        data.is_valid(raise_exception=True)
+        return data.validated_data
+
+
+class GameList(APIView):
+    """The games you can play: ``[{"slug", "name", "min_players", "max_players"}]``."""
+
+    @extend_schema(responses={200: GameSerializer(many=True)})
+    def get(self, request):
+        return Response([
+            {"slug": g.slug, "name": getattr(g, "name", g.slug),
+             "min_players": g.min_players, "max_players": g.max_players}
+            for g in sorted(GAMES.values(), key=lambda g: g.slug)
+        ])
+
+
+class MatchList(MatchApiView):
+    """The lobby (open matches, newest first), or with ``?mine=1`` your own matches; create a match."""
+
+    serializer_class = MatchSummarySerializer
+
+    @extend_schema(
+        parameters=[OpenApiParameter("mine", bool, description="your matches (any status) instead of the lobby")],
+        responses={200: MatchSummarySerializer(many=True)},
+    )
+    def get(self, request):
+        player = player_from_request(request)
+        mine = request.query_params.get("mine") in ("1", "true", "yes")
+        matches = selectors.matches_for(player) if mine else selectors.open_matches()
+        page = self.paginate_queryset(matches)
+        return self.get_paginated_response(selectors.summaries(page, player))
+
+    @extend_schema(
+        request=CreateMatchInput,
+        responses={201: VIEW, 400: ERROR, 403: ERROR},
+        description=(
+            'Body: {"game": "lama", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], '
+            '"options": {}, "seconds_per_turn": null, "name": "Ann"}. You take the first human seat; the match '
+            "runs at once when no human seat is left free. 400 codes: unknown_game, bad_seats, bad_options, "
+            "bad_clock, name_required (a guest without a display name), invalid_request."
+        ),
+    )
+    def post(self, request):
+        data = self.body(CreateMatchInput)
+        player = _caller(request, data.get("name"))
+        match = services.create_match(
+            player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
+        )
+        return Response(selectors.match_view(match, player), status=status.HTTP_201_CREATED)
+
+
+class MatchDetail(MatchApiView):
+    """Your view of a match: your seat's, or the spectator view when you hold no seat."""
+
+    @extend_schema(responses={200: VIEW, 404: ERROR})
+    def get(self, request, match_id):
+        return Response(selectors.match_view(selectors.get_match(match_id), player_from_request(request)))
+
+
+class MatchJoin(MatchApiView):
+    """Take a seat of an open match; the match starts when the last human seat is taken."""
+
+    @extend_schema(
+        request=JoinInput, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        description=(
+            'Body: {"seat": 2, "name": "Bob"} (both optional). 409 codes: match_full, seat_taken, already_seated, '
+            "not_open; 400: bad_seat, name_required."
+        ),
+    )
+    def post(self, request, match_id):
+        data = self.body(JoinInput)
+        player = _caller(request, data.get("name"))
+        match = services.join_match(player, match_id, data.get("seat"))
+        return Response(selectors.match_view(match, player))
+
+
+class MatchLeave(MatchApiView):
+    """Give up your seat before the match starts (answers your view, now a spectator's)."""
+
+    @extend_schema(request=None, responses={200: VIEW, 403: ERROR, 404: ERROR, 409: ERROR})
+    def post(self, request, match_id):
+        player = _caller(request)
+        match = services.leave_match(player, match_id)
+        return Response(selectors.match_view(match, player))
+
+
+class MatchResign(MatchApiView):
+    """Resign a running match: a bot plays your seat from now on."""
+
+    @extend_schema(request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR})
+    def post(self, request, match_id):
+        player = _caller(request)
+        match = services.resign(player, match_id)
+        return Response(selectors.match_view(match, player))
+
+
+class MatchActions(MatchApiView):
+    """Take an action for your seat."""
+
+    @extend_schema(
+        request=ActionInput,
+        responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: StaleVersionSerializer},
+        description=(
+            'Body: {"version": 12, "action": {"type": "play", "card": 4}}, the version being the one your view '
+            "showed. 409 stale_version (with your current view) when the match has moved on; 403 not_seated, "
+            "resigned; 400 not_your_turn, not_started, game_over and the game's codes (illegal_action, "
+            "malformed_action, …)."
+        ),
+    )
+    def post(self, request, match_id):
+        data = self.body(ActionInput)
+        return Response(services.act(_caller(request), match_id, data["version"], data["action"]))
+
+
+class MatchLog(MatchApiView):
+    """Every action applied so far, in order."""
+
+    @extend_schema(responses={200: LogEntrySerializer(many=True), 404: ERROR})
+    def get(self, request, match_id):
+        return Response(selectors.action_log(selectors.get_match(match_id)))
+
+
+class MatchReplay(MatchApiView):
+    """A finished match, frame by frame, as your seat (or a spectator) saw it."""
+
+    @extend_schema(responses={200: ReplaySerializer, 404: ERROR, 409: ERROR})
+    def get(self, request, match_id):
+        return Response(selectors.replay(selectors.get_match(match_id), player_from_request(request)))

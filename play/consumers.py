@@ -1,0 +1,184 @@
+"""``/ws/matches/<id>/``: a match's live table. The consumer only translates frames: views
+come from ``play.payloads``, actions go through ``play.services.act``; no match state is kept
+here, so a client that reconnects is simply sent its view again.
+
+Server → client: ``{"type": "view", "view": <payload>}`` on connect and after every change;
+``{"type": "error", "error": {"code", "message"}, "view": <payload> | None}`` for a refused
+frame (an unknown match: then the socket is closed with code 4404); ``{"type": "pong"}``.
+Client → server: ``{"type": "act", "version": int, "action": {...}}``, ``{"type": "ping"}``.
+
+Each socket joins its seat's group (``match.<id>.seat.<n>``) or the spectators' group and is
+sent what ``play.notify`` broadcasts there. When seats change hands (join, leave, resign) it
+looks its seat up again. With the in-memory channel layer, which does not reach across
+processes (a Celery worker's bot moves), the socket also checks the match every
+``settings.PLAY_WS_POLL`` seconds (default 1; 0 turns it off; off by default with other layers).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import InMemoryChannelLayer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from . import services
+from .errors import MatchError, StaleVersion
+from .identity import player_from_scope
+from .models import Match
+from .notify import seat_group, spectator_group
+from .payloads import MatchViews
+
+NOT_FOUND_CLOSE_CODE = 4404
+
+
+def scope_language(scope) -> str:
+    """The language for a socket's messages: the language cookie, else the first supported
+    language of ``Accept-Language``, else ``settings.LANGUAGE_CODE``."""
+    candidates = [(scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)]
+    header = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _q in parse_accept_lang_header(header)]
+    for code in candidates:
+        if code and code != "*":
+            try:
+                return translation.get_supported_language_variant(code)
+            except LookupError:
+                continue
+    return settings.LANGUAGE_CODE
+
+
+def poll_interval(layer) -> float:
+    """Seconds between checks of the match for changes broadcast elsewhere; 0 for none."""
+    value = getattr(settings, "PLAY_WS_POLL", None)
+    if value is None:
+        return 1.0 if isinstance(layer, InMemoryChannelLayer) else 0.0
+    return float(value)
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """One socket at one match table (see the module's docstring for the frames)."""
+
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.language = scope_language(self.scope)
+        self.group = None
+        self.seat = None
+        self.last_view = None
+        self.seen = None
+        self.poller = None
+        await self.accept()
+        found = await database_sync_to_async(self._lookup)()
+        if found is None:
+            with translation.override(self.language):
+                message = _("There is no match “%(id)s”.") % {"id": self.match_id}
+            error = {"code": "match_not_found", "message": message}
+            await self.send_json({"type": "error", "error": error, "view": None})
+            await self.close(code=NOT_FOUND_CLOSE_CODE)
+            return
+        await self._take_place(*found)
+        interval = poll_interval(self.channel_layer)
+        if interval > 0:
+            self.poller = asyncio.create_task(self._poll(interval))
+
+    async def disconnect(self, code):
+        if self.poller is not None:
+            self.poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.poller
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # -- client frames ------------------------------------------------------------------------
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "act":
+            error = await database_sync_to_async(self._act)(content.get("version"), content.get("action"))
+            if error is not None:
+                await self.send_json(error)
+        else:
+            with translation.override(self.language):
+                message = _("A message is {\"type\": \"act\", \"version\", \"action\"} or {\"type\": \"ping\"}.")
+            await self.send_json({"type": "error", "error": {"code": "bad_message", "message": message},
+                                  "view": self.last_view})
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Frames that are not JSON text are answered like any unknown message."""
+        try:
+            content = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        await self.receive_json(content)
+
+    # -- group events -------------------------------------------------------------------------
+    async def match_view(self, event):
+        """A view broadcast by ``play.notify`` to this socket's group."""
+        if event.get("reseat"):
+            found = await database_sync_to_async(self._lookup)()
+            if found is not None and found[0] != self.seat:
+                await self._take_place(*found)
+                return
+        await self._send_view(event["view"])
+
+    # -- work -----------------------------------------------------------------------------------
+    def _lookup(self):
+        """``(seat, view, stamp)`` of this socket's person (``stamp``: when the match last
+        changed), or ``None`` when the match does not exist."""
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return None
+        views = MatchViews(match)
+        seat = views.seat_of(player_from_scope(self.scope))
+        with translation.override(self.language):
+            return seat, views.view(seat), match.updated
+
+    def _act(self, version, action) -> dict | None:
+        """Apply an action through the service; ``None`` on success (the view comes through the
+        group), else the error frame with the current view."""
+        with translation.override(self.language):
+            try:
+                services.act(player_from_scope(self.scope), self.match_id, version, action)
+            except StaleVersion as exc:
+                return {"type": "error", "error": {"code": exc.code, "message": exc.message}, "view": exc.view}
+            except MatchError as exc:
+                found = self._lookup()
+                return {"type": "error", "error": {"code": exc.code, "message": exc.message},
+                        "view": None if found is None else found[1]}
+        return None
+
+    def _stamp(self):
+        return Match.objects.filter(pk=self.match_id).values_list("updated", flat=True).first()
+
+    async def _take_place(self, seat, view, stamp):
+        self.seen = stamp
+        group = spectator_group(self.match_id) if seat is None else seat_group(self.match_id, seat)
+        if group != self.group:
+            await self.channel_layer.group_add(group, self.channel_name)
+            if self.group is not None:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = group
+        self.seat = seat
+        await self._send_view(view)
+
+    async def _send_view(self, view):
+        """Send ``view`` unless it is the one this socket was sent last or older than it (a
+        broadcast and a check of the match may bring the same change)."""
+        if self.last_view is not None and (view == self.last_view or view["version"] < self.last_view["version"]):
+            return
+        self.last_view = view
+        await self.send_json({"type": "view", "view": view})
+
+    async def _poll(self, interval: float):
+        while True:
+            await asyncio.sleep(interval)
+            if await database_sync_to_async(self._stamp)() == self.seen:
+                continue
+            found = await database_sync_to_async(self._lookup)()
+            if found is not None:
+                await self._take_place(*found)

@@ -1,0 +1,67 @@
+"""Who is at the table: a logged-in user, or a guest (a browser session with a display name in
+``session["guest_name"]``; the session key identifies the guest). API clients with a token are
+users. Anyone else watches as a spectator."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+
+from django.conf import settings
+
+GUEST_NAME_KEY = "guest_name"
+MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person: ``user_id`` for a user (``session_key`` None), or ``session_key`` for a guest
+    (``user_id`` None); ``name`` is the username or the guest's display name."""
+
+    user_id: int | None
+    session_key: str | None
+    name: str
+
+
+def _from_user(user) -> Player | None:
+    if user is not None and user.is_authenticated:
+        return Player(user.pk, None, user.get_username())
+    return None
+
+
+def player_from_request(request) -> Player | None:
+    """The caller of an HTTP request (a Django or DRF request). A guest's session is created
+    (saved) if it has no key yet. ``None`` for a guest without a display name."""
+    player = _from_user(getattr(request, "user", None))
+    if player is not None:
+        return player
+    session = request.session
+    name = session.get(GUEST_NAME_KEY)
+    if not name:
+        return None
+    if not session.session_key:
+        session.save()
+    return Player(None, session.session_key, name)
+
+
+def set_guest_name(request, name: str) -> None:
+    """Give the guest of ``request`` the display name ``name`` (stripped, at most
+    ``MAX_NAME_LENGTH`` characters; the caller checks it is not blank)."""
+    request.session[GUEST_NAME_KEY] = name.strip()[:MAX_NAME_LENGTH]
+    request.session.save()
+
+
+def player_from_scope(scope) -> Player | None:
+    """The person behind a websocket (``scope["user"]`` and ``scope["session"]`` from Channels'
+    ``AuthMiddlewareStack``), or ``None`` for a spectator. The session is read afresh from the
+    session store, so a guest who picked a name after connecting is recognised. Touches the
+    database: call it from sync code (``database_sync_to_async``)."""
+    player = _from_user(scope.get("user"))
+    if player is not None:
+        return player
+    session = scope.get("session")
+    key = getattr(session, "session_key", None) if session is not None else None
+    if not key:
+        return None
+    store = import_module(settings.SESSION_ENGINE).SessionStore(key)
+    name = store.get(GUEST_NAME_KEY)
+    return Player(None, key, name) if name else None

@@ -1,0 +1,145 @@
+"""The view payload: what one seat (or a spectator) is shown of a match, for the REST API, the
+websocket and the answer of an action. Built only from ``game.view(state, seat)``, so it never
+holds another seat's hand.
+
+Shape::
+
+    {"id", "game", "status", "version", "players", "options",
+     "seats": [{"index", "name", "kind": "human"|"bot", "bot", "resigned", "you"}],
+     "seat": int | None,            # the viewer's seat; None for a spectator
+     "to_act": [int],               # [] unless the match is running
+     "legal_actions": [dict],       # the viewer's; [] when it is not their turn
+     "state": dict,                 # game.view(state, seat)
+     "outcome": None | {"scores", "winners", ...},
+     "clock": None | {"seconds_per_turn": int, "deadline": "ISO 8601 UTC" | None},
+     "last_action": None | {"version", "seat", "action", "by"}}
+"""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from play.games import GAMES
+
+from .identity import Player
+from .models import Match, MatchAction, Seat
+
+_UNSET = object()
+
+
+def get_game(slug: str):
+    """The game engine registered as ``slug`` in ``play.games.GAMES``; ``KeyError`` if none."""
+    return GAMES[slug]
+
+
+def iso_utc(value: datetime | None) -> str | None:
+    """``value`` as ISO 8601 in UTC with a ``Z`` (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
+    """The seat ``player`` holds among ``seats``, or ``None`` (spectators, free seats)."""
+    if player is None:
+        return None
+    for seat in seats:
+        if player.user_id is not None and seat.user_id == player.user_id:
+            return seat
+        guest = player.user_id is None and player.session_key
+        if guest and seat.user_id is None and seat.session_key == player.session_key:
+            return seat
+    return None
+
+
+def seat_entries(seats: list[Seat], viewer: int | None) -> list[dict]:
+    """The public list of seats: ``[{"index", "name", "kind", "bot", "resigned", "you"}]``."""
+    return [
+        {"index": s.index, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
+         "you": s.index == viewer}
+        for s in seats
+    ]
+
+
+def clock_entry(match: Match) -> dict | None:
+    """``{"seconds_per_turn", "deadline"}`` for a match with a turn clock, else ``None``."""
+    if match.seconds_per_turn is None:
+        return None
+    return {"seconds_per_turn": match.seconds_per_turn, "deadline": iso_utc(match.turn_deadline)}
+
+
+def action_entry(action: MatchAction | None) -> dict | None:
+    """``{"version", "seat", "action", "by"}`` of a logged action."""
+    if action is None:
+        return None
+    return {"version": action.version, "seat": action.seat, "action": action.action, "by": action.by}
+
+
+class MatchViews:
+    """Builds view payloads of one match for any viewer, loading the seats, the state and the
+    last action once (``seats`` and ``last_action`` may be given to save the queries)."""
+
+    def __init__(self, match: Match, seats: list[Seat] | None = None, last_action=_UNSET):
+        self.match = match
+        self.seats = list(match.seats.all()) if seats is None else seats
+        self._by_index = {s.index: s for s in self.seats}
+        self.game = get_game(match.game)
+        self.state = self.game.load(match.state)
+        running = match.status == Match.Status.RUNNING
+        self.to_act = list(self.game.to_act(self.state)) if running else []
+        if last_action is _UNSET:
+            last_action = match.actions.order_by("-version").first() if match.version else None
+        self.last_action = action_entry(last_action)
+
+    def seat_of(self, player: Player | None) -> int | None:
+        """The index of ``player``'s seat, or ``None``."""
+        seat = find_seat(self.seats, player)
+        return None if seat is None else seat.index
+
+    def view(self, seat: int | None) -> dict:
+        """The payload for seat index ``seat`` (``None``: a spectator)."""
+        match = self.match
+        acting = seat is not None and seat in self.to_act and not self._by_index[seat].resigned
+        return {
+            "id": match.id,
+            "game": match.game,
+            "status": match.status,
+            "version": match.version,
+            "players": match.players,
+            "options": match.options,
+            "seats": seat_entries(self.seats, seat),
+            "seat": seat,
+            "to_act": self.to_act,
+            "legal_actions": list(self.game.legal_actions(self.state, seat)) if acting else [],
+            "state": self.game.view(self.state, seat),
+            "outcome": match.outcome,
+            "clock": clock_entry(match),
+            "last_action": self.last_action,
+        }
+
+    def view_for(self, player: Player | None) -> dict:
+        """The payload for ``player``: their seat's view, or the spectator view."""
+        return self.view(self.seat_of(player))
+
+
+def match_summary(match: Match, player: Player | None) -> dict:
+    """A match as the lobby and "my matches" list it (no state): ``{"id", "game", "status",
+    "players", "version", "options", "seats", "seat", "free_seats", "clock", "outcome",
+    "created", "updated"}``. Uses ``match.seats.all()`` (prefetch it for lists)."""
+    seats = list(match.seats.all())
+    mine = find_seat(seats, player)
+    viewer = None if mine is None else mine.index
+    return {
+        "id": match.id,
+        "game": match.game,
+        "status": match.status,
+        "players": match.players,
+        "version": match.version,
+        "options": match.options,
+        "seats": seat_entries(seats, viewer),
+        "seat": viewer,
+        "free_seats": sum(1 for s in seats if s.is_free),
+        "clock": clock_entry(match),
+        "outcome": match.outcome,
+        "created": iso_utc(match.created),
+        "updated": iso_utc(match.updated),
+    }

@@ -1,0 +1,79 @@
+"""Reads of matches: the lobby, a person's matches, a viewer's view, the log and the replay."""
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from .errors import MatchError
+from .identity import Player
+from .models import Match, MatchAction
+from .payloads import MatchViews, find_seat, get_game, iso_utc, match_summary
+
+
+def get_match(match_id: str) -> Match:
+    """The match ``match_id``; ``MatchError("match_not_found")`` (HTTP 404) when there is none."""
+    match = Match.objects.filter(pk=str(match_id)).first()
+    if match is None:
+        raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
+    return match
+
+
+def open_matches() -> QuerySet[Match]:
+    """The lobby: matches waiting for people to take their free seats, newest first, with
+    their seats prefetched."""
+    return Match.objects.filter(status=Match.Status.OPEN).prefetch_related("seats").order_by("-created", "id")
+
+
+def matches_for(player: Player | None) -> QuerySet[Match]:
+    """The matches where ``player`` holds a seat (any status), most recently changed first;
+    none for ``None``."""
+    if player is None:
+        return Match.objects.none()
+    if player.user_id is not None:
+        mine = Q(seats__user_id=player.user_id)
+    else:
+        mine = Q(seats__user__isnull=True, seats__session_key=player.session_key)
+    ids = Match.objects.filter(mine).values("pk")
+    return Match.objects.filter(pk__in=ids).prefetch_related("seats").order_by("-updated", "id")
+
+
+def summaries(matches, player: Player | None) -> list[dict]:
+    """``payloads.match_summary`` of each match, as ``player`` sees the list."""
+    return [match_summary(m, player) for m in matches]
+
+
+def match_view(match: Match, player: Player | None) -> dict:
+    """``player``'s view payload of ``match`` (the spectator view when they hold no seat)."""
+    return MatchViews(match).view_for(player)
+
+
+def action_log(match: Match) -> list[dict]:
+    """Every applied action in order: ``[{"version", "seat", "action", "by", "created"}]``."""
+    return [
+        {"version": a.version, "seat": a.seat, "action": a.action, "by": a.by, "created": iso_utc(a.created)}
+        for a in MatchAction.objects.filter(match=match).order_by("version")
+    ]
+
+
+def replay(match: Match, player: Player | None) -> dict:
+    """A finished match played again from its seed, options and log, as ``player`` sees it:
+    ``{"match": <summary>, "frames": [{"version": 0, "seat": None, "action": None, "by": None,
+    "state": view}, {"version": 1, "seat", "action", "by", "state"}, ...]}`` where each
+    ``state`` is ``game.view`` for the player's seat (or a spectator) after that action.
+
+    Raises ``MatchError("not_finished")`` (HTTP 409) while the match is open or running.
+    """
+    if match.status != Match.Status.FINISHED:
+        raise MatchError("not_finished", _("A replay is available once the match is over."))
+    seat = find_seat(list(match.seats.all()), player)
+    viewer = None if seat is None else seat.index
+    game = get_game(match.game)
+    state = game.setup(match.players, match.seed, match.options)
+    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer)}]
+    for entry in MatchAction.objects.filter(match=match).order_by("version"):
+        state = game.apply(state, entry.seat, entry.action)
+        frames.append(
+            {"version": entry.version, "seat": entry.seat, "action": entry.action, "by": entry.by,
+             "state": game.view(state, viewer)}
+        )
+    return {"match": match_summary(match, player), "frames": frames}

@@ -1,0 +1,405 @@
+"""Writes of matches (DESIGN.md, "Matches"). Each service is one transaction that locks the
+match row (``select_for_update``); a refused request raises ``MatchError`` and changes nothing.
+After the commit, every seat and the spectators are sent their views (``play.notify``) and bot
+turns and turn clocks are queued in Celery (``play.tasks``). Bots and clocks act through
+``act`` like people do.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from play.bots import BOTS
+from play.engine import IllegalAction, derive_seed
+from play.games import GAMES
+
+from . import notify, tasks
+from .errors import MatchError, StaleVersion
+from .identity import Player
+from .models import Match, MatchAction, Seat
+from .payloads import MatchViews, find_seat, get_game
+
+MAX_SECONDS_PER_TURN = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class BotPlayer:
+    """A bot acting for seat ``seat``: ``by`` is ``"bot"`` (the seat's own bot) or ``"clock"``
+    (the seat's time ran out)."""
+
+    seat: int
+    by: str = MatchAction.By.BOT
+
+
+# -- checks ---------------------------------------------------------------------------------------
+def _engine(slug):
+    try:
+        return get_game(slug)
+    except (KeyError, TypeError):
+        raise MatchError(
+            "unknown_game", _("There is no game called “%(game)s”.") % {"game": slug},
+            {"game": slug, "known": sorted(GAMES)},
+        ) from None
+
+
+def _make_bot(engine, name: str, seed: int):
+    """``BOTS[name]`` for ``engine``; ``ValueError`` when the game has no such bot."""
+    if name not in BOTS:
+        raise ValueError(name)
+    return BOTS[name](engine, seed)
+
+
+def _seat_bots(engine, seats) -> list[str]:
+    """Per seat, ``""`` for a person or the bot's name; ``MatchError("bad_seats")`` naming every
+    problem otherwise (``seats`` is ``[{"kind": "human"} | {"kind": "bot", "bot": name}]``)."""
+    if not isinstance(seats, list) or not engine.min_players <= len(seats) <= engine.max_players:
+        count = len(seats) if isinstance(seats, list) else None
+        raise MatchError(
+            "bad_seats",
+            _("%(game)s is for %(low)s to %(high)s players.") % {
+                "game": getattr(engine, "name", engine.slug), "low": engine.min_players, "high": engine.max_players,
+            },
+            {"min_players": engine.min_players, "max_players": engine.max_players, "seats": count},
+        )
+    bots, problems = [], []
+    for index, spec in enumerate(seats):
+        kind = spec.get("kind") if isinstance(spec, dict) else None
+        bot = spec.get("bot", "") if isinstance(spec, dict) else None
+        if kind == "human" and bot in ("", None):
+            bots.append("")
+            continue
+        if kind == "bot" and isinstance(bot, str):
+            try:
+                _make_bot(engine, bot, 0)
+            except ValueError:
+                pass
+            else:
+                bots.append(bot)
+                continue
+        problems.append({"seat": index, "message": _(
+            "Seat %(seat)s must be {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": one of %(bots)s}."
+        ) % {"seat": index, "bots": ", ".join(_game_bots(engine))}})
+    if problems:
+        raise MatchError("bad_seats", " ".join(p["message"] for p in problems), {"problems": problems})
+    return bots
+
+
+def _game_bots(engine) -> list[str]:
+    """The names of the bots that can play ``engine``."""
+    names = []
+    for name in BOTS:
+        try:
+            _make_bot(engine, name, 0)
+        except ValueError:
+            continue
+        names.append(name)
+    return names
+
+
+def _check_clock(seconds_per_turn) -> None:
+    if seconds_per_turn is None:
+        return
+    if type(seconds_per_turn) is not int or not 1 <= seconds_per_turn <= MAX_SECONDS_PER_TURN:
+        raise MatchError(
+            "bad_clock",
+            _("Seconds per turn must be a whole number from 1 to %(max)s, or null for no clock.")
+            % {"max": MAX_SECONDS_PER_TURN},
+            {"seconds_per_turn": seconds_per_turn},
+        )
+
+
+def _needs_player(player: Player | None) -> Player:
+    if player is None:
+        raise MatchError("name_required", _("Choose a display name to play as a guest, or log in."))
+    return player
+
+
+def _lock(match_id) -> Match:
+    match = Match.objects.select_for_update().filter(pk=str(match_id)).first()
+    if match is None:
+        raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
+    return match
+
+
+def _seated(seats: list[Seat], player: Player | None) -> Seat:
+    seat = find_seat(seats, player)
+    if seat is None:
+        raise MatchError("not_seated", _("You do not have a seat at this match."))
+    return seat
+
+
+def _running(match: Match) -> None:
+    if match.status == Match.Status.OPEN:
+        raise MatchError("not_started", _("The match has not started yet: seats are still free."))
+    if match.status == Match.Status.FINISHED:
+        raise MatchError("game_over", _("The match is over."))
+
+
+# -- seats, the clock and the work after the commit -----------------------------------------------
+def _take(seat: Seat, player: Player) -> None:
+    seat.user_id = player.user_id
+    seat.session_key = "" if player.user_id is not None else (player.session_key or "")
+    seat.name = player.name
+
+
+def _start_clock(match: Match) -> None:
+    """Set the turn deadline of a running match with a clock (none for the others)."""
+    if match.seconds_per_turn and match.status == Match.Status.RUNNING:
+        match.turn_deadline = timezone.now() + timedelta(seconds=match.seconds_per_turn)
+    else:
+        match.turn_deadline = None
+
+
+def _after_commit(match: Match, engine, state, seats: list[Seat], reseat: bool) -> None:
+    """Once the transaction commits: broadcast the views (``reseat``: seats changed hands, so
+    every socket looks up its seat again), queue the bot turn when a bot is to act, and queue
+    the clock when the match has one."""
+    match_id, version = match.id, match.version
+    transaction.on_commit(lambda: notify.match_changed(match_id, reseat=reseat), robust=True)
+    if match.status != Match.Status.RUNNING:
+        return
+    by_index = {s.index: s for s in seats}
+    if any(by_index[i].bot for i in engine.to_act(state)):
+        transaction.on_commit(
+            lambda: tasks.bot_turn.apply_async((match_id, version), countdown=settings.PLAY_BOT_DELAY), robust=True
+        )
+    if match.seconds_per_turn:
+        seconds = match.seconds_per_turn
+        transaction.on_commit(
+            lambda: tasks.clock_expired.apply_async((match_id, version), countdown=seconds), robust=True
+        )
+
+
+# -- services -------------------------------------------------------------------------------------
+def create_match(
+    player: Player | None, game: str, seats: list[dict], options: dict | None = None,
+    seconds_per_turn: int | None = None, seed: int | None = None,
+) -> Match:
+    """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
+    ``{"kind": "bot", "bot": "random"|"heuristic"}``). ``player`` takes the first human seat (a
+    match of bots only may be made by anyone, ``player`` None included). The match is
+    ``running`` at once when no human seat is left free, else ``open``. ``seconds_per_turn``
+    (1..86400) turns on the turn clock; ``seed`` defaults to a random 63-bit int.
+
+    Raises ``MatchError`` with code ``unknown_game``, ``bad_seats`` (count outside the game's
+    range, a bad entry, a bot the game does not have), ``bad_options`` (the engine's
+    ``ValueError``), ``bad_clock``, or ``name_required`` (no player for a human seat).
+    """
+    engine = _engine(game)
+    bots = _seat_bots(engine, seats)
+    _check_clock(seconds_per_turn)
+    humans = [i for i, bot in enumerate(bots) if not bot]
+    if humans:
+        _needs_player(player)
+    seed = secrets.randbits(63) if seed is None else seed
+    options = {} if options is None else options
+    try:
+        state = engine.setup(len(bots), seed, options)
+    except ValueError as exc:
+        raise MatchError(
+            "bad_options", _("The options are not valid: %(reason)s") % {"reason": exc}, {"reason": str(exc)}
+        ) from None
+    with transaction.atomic():
+        match = Match(
+            game=engine.slug, players=len(bots), options=options, seed=seed, state=engine.dump(state),
+            seconds_per_turn=seconds_per_turn, created_by_id=player.user_id if player else None,
+        )
+        rows = [Seat(match=match, index=i, bot=bot) for i, bot in enumerate(bots)]
+        if humans:
+            _take(rows[humans[0]], player)
+        if len(humans) <= 1:
+            match.status = Match.Status.RUNNING
+            _start_clock(match)
+        match.save(force_insert=True)
+        Seat.objects.bulk_create(rows)
+        _after_commit(match, engine, state, rows, reseat=True)
+    return match
+
+
+@transaction.atomic
+def join_match(player: Player | None, match_id: str, seat: int | None = None) -> Match:
+    """``player`` takes seat ``seat`` of an open match (the first free human seat when None);
+    the match starts when the last human seat is taken.
+
+    Raises ``MatchError``: ``match_not_found``, ``name_required``, ``already_seated`` (the
+    player has a seat here), ``match_full`` (the match is running: every seat is taken),
+    ``not_open`` (it is over), ``bad_seat`` (no such seat, or a bot's), ``seat_taken``.
+    """
+    player = _needs_player(player)
+    match = _lock(match_id)
+    seats = list(match.seats.all())
+    if find_seat(seats, player) is not None:
+        raise MatchError("already_seated", _("You already have a seat at this match."))
+    if match.status == Match.Status.FINISHED:
+        raise MatchError("not_open", _("This match is over; it takes no more players."))
+    free = [s for s in seats if s.is_free]
+    if match.status == Match.Status.RUNNING or not free:
+        raise MatchError("match_full", _("Every seat of this match is taken."))
+    if seat is None:
+        chosen = free[0]
+    else:
+        chosen = next((s for s in seats if type(seat) is int and s.index == seat), None)
+        if chosen is None or chosen.kind == "bot":
+            raise MatchError(
+                "bad_seat",
+                _("Seat %(seat)s is not a seat for a person at this match; free seats: %(free)s.")
+                % {"seat": seat, "free": ", ".join(str(s.index) for s in free)},
+                {"seat": seat, "free": [s.index for s in free]},
+            )
+        if not chosen.is_free:
+            raise MatchError(
+                "seat_taken", _("Seat %(seat)s is taken.") % {"seat": seat},
+                {"seat": seat, "free": [s.index for s in free]},
+            )
+    _take(chosen, player)
+    chosen.save(update_fields=["user", "session_key", "name"])
+    engine = get_game(match.game)
+    if len(free) == 1:
+        match.status = Match.Status.RUNNING
+        _start_clock(match)
+    match.save()
+    _after_commit(match, engine, engine.load(match.state), seats, reseat=True)
+    return match
+
+
+@transaction.atomic
+def leave_match(player: Player | None, match_id: str) -> Match:
+    """``player`` gives up their seat of a match that has not started; the seat is free again.
+
+    Raises ``MatchError``: ``match_not_found``, ``not_seated``, ``not_open`` (the match has
+    started: resign instead, or it is over).
+    """
+    match = _lock(match_id)
+    seats = list(match.seats.all())
+    seat = _seated(seats, player)
+    if match.status != Match.Status.OPEN:
+        raise MatchError("not_open", _("The match has started, so you cannot leave it; you can resign."))
+    seat.user_id, seat.session_key, seat.name = None, "", ""
+    seat.save(update_fields=["user", "session_key", "name"])
+    match.save()
+    engine = get_game(match.game)
+    _after_commit(match, engine, engine.load(match.state), seats, reseat=True)
+    return match
+
+
+@transaction.atomic
+def resign(player: Player | None, match_id: str) -> Match:
+    """``player`` resigns a running match: the seat is marked resigned and the heuristic bot
+    (the random one for a game without a heuristic bot) plays it from now on.
+
+    Raises ``MatchError``: ``match_not_found``, ``not_seated``, ``resigned`` (already),
+    ``not_started`` (leave instead), ``game_over``.
+    """
+    match = _lock(match_id)
+    seats = list(match.seats.all())
+    seat = _seated(seats, player)
+    _running(match)
+    if seat.resigned:
+        raise MatchError("resigned", _("You have already resigned; a bot plays your seat."))
+    engine = get_game(match.game)
+    seat.resigned = True
+    seat.bot = "heuristic" if "heuristic" in _game_bots(engine) else "random"
+    seat.save(update_fields=["resigned", "bot"])
+    match.save()
+    _after_commit(match, engine, engine.load(match.state), seats, reseat=True)
+    return match
+
+
+def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -> dict:
+    """Apply ``action`` for the actor's seat to a running match whose current version is
+    ``version``; the state, the version, the outcome and the log row are saved together.
+    Returns the actor's view payload after the action.
+
+    Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over``; ``not_seated``
+    (``actor`` has no seat, or a bot acts for a person's seat without the clock); ``resigned``;
+    ``bad_version`` (not an int); ``StaleVersion`` (code ``stale_version``, with the current
+    view) when the match has moved on; ``not_your_turn``; the engine's code and message
+    (``illegal_action``, ``malformed_action``, …) when the engine refuses the action.
+    """
+    with transaction.atomic():
+        match = _lock(match_id)
+        seats = list(match.seats.all())
+        _running(match)
+        if isinstance(actor, BotPlayer):
+            seat = next((s for s in seats if s.index == actor.seat), None)
+            if seat is None or not (seat.bot or actor.by == MatchAction.By.CLOCK):
+                raise MatchError("not_seated", _("Seat %(seat)s is not played by a bot.") % {"seat": actor.seat})
+            by = actor.by
+        else:
+            seat = _seated(seats, actor)
+            if seat.resigned:
+                raise MatchError("resigned", _("You have resigned; a bot plays your seat."))
+            by = MatchAction.By.PLAYER
+        if type(version) is not int:
+            raise MatchError("bad_version", _("The version must be a whole number."), {"version": str(version)[:40]})
+        if version != match.version:
+            raise StaleVersion(
+                _("The match has moved on to version %(current)s; your action was based on version %(version)s.")
+                % {"current": match.version, "version": version},
+                MatchViews(match, seats).view(seat.index), version,
+            )
+        engine = get_game(match.game)
+        state = engine.load(match.state)
+        if seat.index not in engine.to_act(state):
+            raise MatchError("not_your_turn", _("It is not your turn."), {"to_act": list(engine.to_act(state))})
+        try:
+            state = engine.apply(state, seat.index, action)
+        except IllegalAction as exc:
+            raise MatchError(exc.code, exc.message) from None
+        match.state = engine.dump(state)
+        match.version = version + 1
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            match.status = Match.Status.FINISHED
+            match.outcome = outcome.to_json()
+        _start_clock(match)
+        match.save()
+        logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
+        _after_commit(match, engine, state, seats, reseat=False)
+        return MatchViews(match, seats, last_action=logged).view(seat.index)
+
+
+def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> bool:
+    """Let a bot take the turn of a match still at ``version``: with ``by="bot"`` the first
+    seat to act that a bot plays, with ``by="clock"`` the first seat to act (a person's seat is
+    played by the heuristic bot). The bot chooses from that seat's view and legal actions
+    only. Returns whether an action was applied; does nothing (False) when the match has moved
+    on, is not running, or no bot is to act, so a task may run twice."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.version != version or match.status != Match.Status.RUNNING:
+        return False
+    engine = get_game(match.game)
+    state = engine.load(match.state)
+    seats = {s.index: s for s in match.seats.all()}
+    seat = next((seats[i] for i in engine.to_act(state) if seats[i].bot or by == MatchAction.By.CLOCK), None)
+    if seat is None:
+        return False
+    name = seat.bot or ("heuristic" if "heuristic" in _game_bots(engine) else "random")
+    bot = _make_bot(engine, name, derive_seed(match.seed, seat.index, version))
+    action = bot.choose(engine.view(state, seat.index), engine.legal_actions(state, seat.index))
+    try:
+        act(BotPlayer(seat.index, by), match_id, version, action)
+    except StaleVersion:
+        return False
+    return True
+
+
+def expire_clock(match_id: str, version: int) -> bool:
+    """The turn clock of ``match_id`` queued at ``version``: when the match is still at that
+    version and its deadline has passed, the seat to act is played by its bot (``by="clock"``);
+    when the deadline is still ahead, the check is queued again for then. Returns whether an
+    action was applied."""
+    match = Match.objects.filter(pk=match_id).only("version", "status", "turn_deadline").first()
+    if match is None or match.version != version or match.status != Match.Status.RUNNING or not match.turn_deadline:
+        return False
+    remaining = (match.turn_deadline - timezone.now()).total_seconds()
+    if remaining > 0:
+        tasks.clock_expired.apply_async((match_id, version), countdown=remaining)
+        return False
+    return play_bot_turn(match_id, version, by=MatchAction.By.CLOCK)

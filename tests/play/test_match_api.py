@@ -1,0 +1,269 @@
+"""The match REST API: games, the lobby, creating and joining matches (users and guests), views
+for seats and spectators, actions with their version, the log and the replay; every refusal in
+the error shape with its status, leaving the match unchanged."""
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from play.games import GAMES
+from play.models import Match, MatchAction, Seat
+from tests.conftest import token_client
+from tests.play.matches import HAND, HEURISTIC, HUMAN, OPENING_LEGAL, SHORT, STACKED
+
+LAMA = GAMES["lama"]
+
+
+def create(client, **body):
+    body.setdefault("game", "lama")
+    body.setdefault("seats", [HUMAN, HUMAN])
+    body.setdefault("options", STACKED)
+    return client.post("/api/matches/", body, format="json")
+
+
+def error_of(response, status):
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body["error"]) == {"code", "message", "details"}
+    assert body["error"]["message"]
+    return body["error"]["code"]
+
+
+@pytest.fixture
+def duel(alice_api, bob_api):
+    """A running 2-seat match: alice at seat 0 (to act), bob at seat 1; returns its id."""
+    match_id = create(alice_api).json()["id"]
+    assert bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json").status_code == 200
+    return match_id
+
+
+def test_games_are_listed(api):
+    response = api.get("/api/games/")
+    assert response.status_code == 200
+    assert {"slug": "lama", "name": "L.A.M.A.", "min_players": 2, "max_players": 6} in response.json()
+
+
+def test_create_answers_the_creators_view(alice_api):
+    response = create(alice_api, seats=[HUMAN, HEURISTIC], seconds_per_turn=None)
+    assert response.status_code == 201, response.json()
+    view = response.json()
+    assert (view["status"], view["seat"], view["version"], view["to_act"]) == ("running", 0, 0, [0])
+    assert view["legal_actions"] == OPENING_LEGAL and view["state"]["hand"] == HAND
+    assert view["seats"][1] == {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False,
+                                "you": False}
+    assert Match.objects.get(pk=view["id"]).created_by.username == "alice"
+
+
+def test_lobby_lists_open_matches_and_mine_lists_my_matches(api, alice_api, bob_api):
+    waiting = create(alice_api, seats=[HUMAN, HUMAN, HEURISTIC]).json()["id"]
+    running = create(bob_api, seats=[HUMAN, HEURISTIC]).json()["id"]
+    lobby = api.get("/api/matches/").json()
+    assert (lobby["count"], lobby["next"], lobby["previous"]) == (1, None, None)
+    entry = lobby["results"][0]
+    assert (entry["id"], entry["status"], entry["free_seats"], entry["seat"]) == (waiting, "open", 1, None)
+    assert [s["name"] for s in entry["seats"]] == ["alice", "", ""]
+    assert "state" not in entry
+    assert [m["id"] for m in bob_api.get("/api/matches/?mine=1").json()["results"]] == [running]
+    assert [m["seat"] for m in alice_api.get("/api/matches/?mine=1").json()["results"]] == [0]
+    assert api.get("/api/matches/?mine=1").json()["count"] == 0
+
+
+def test_seats_and_spectators_get_their_own_views(api, alice_api, bob_api, duel):
+    alice = alice_api.get(f"/api/matches/{duel}/").json()
+    bob = bob_api.get(f"/api/matches/{duel}/").json()
+    spectator = api.get(f"/api/matches/{duel}/").json()
+    assert (alice["seat"], alice["state"]["hand"], alice["legal_actions"]) == (0, HAND, OPENING_LEGAL)
+    assert (bob["seat"], bob["state"]["hand"], bob["legal_actions"]) == (1, HAND, [])
+    assert (spectator["seat"], spectator["state"]["hand"], spectator["legal_actions"]) == (None, None, [])
+    assert spectator["state"] == LAMA.view(LAMA.load(Match.objects.get(pk=duel).state), None)
+    assert [s["you"] for s in bob["seats"]] == [False, True]
+
+
+def test_actions_apply_and_log(alice_api, bob_api, duel):
+    response = alice_api.post(f"/api/matches/{duel}/actions/", {"version": 0, "action": {"type": "play", "card": 1}},
+                              format="json")
+    assert response.status_code == 200, response.json()
+    assert (response.json()["version"], response.json()["state"]["hand"]) == (1, [2, 3, 4, 5, 6])
+    assert bob_api.post(f"/api/matches/{duel}/actions/", {"version": 1, "action": {"type": "draw"}},
+                        format="json").status_code == 200
+    log = alice_api.get(f"/api/matches/{duel}/log/").json()
+    assert [(e["version"], e["seat"], e["action"], e["by"]) for e in log] == [
+        (1, 0, {"type": "play", "card": 1}, "player"), (2, 1, {"type": "draw"}, "player"),
+    ]
+    assert all(e["created"].endswith("Z") for e in log)
+
+
+def test_a_stale_version_is_409_with_the_current_view(alice_api, bob_api, duel):
+    alice_api.post(f"/api/matches/{duel}/actions/", {"version": 0, "action": {"type": "draw"}}, format="json")
+    response = alice_api.post(f"/api/matches/{duel}/actions/", {"version": 0, "action": {"type": "quit"}},
+                              format="json")
+    assert error_of(response, 409) == "stale_version"
+    body = response.json()
+    assert body["error"]["details"] == {"version": 0, "current_version": 1}
+    assert (body["view"]["version"], body["view"]["seat"], body["view"]["state"]["hand"]) == (1, 0, sorted(HAND + [1]))
+    assert MatchAction.objects.filter(match_id=duel).count() == 1
+
+
+def test_action_refusals_name_the_engines_code(api, alice_api, bob_api, duel, django_user_model):
+    carol = token_client(django_user_model.objects.create_user("carol"))
+    url = f"/api/matches/{duel}/actions/"
+    before = Match.objects.get(pk=duel).state
+    cases = [
+        (bob_api, {"version": 0, "action": {"type": "draw"}}, 400, "not_your_turn"),
+        (carol, {"version": 0, "action": {"type": "draw"}}, 403, "not_seated"),
+        (api, {"version": 0, "action": {"type": "draw"}}, 403, "not_seated"),
+        (alice_api, {"version": 0, "action": {"type": "play", "card": 4}}, 400, "illegal_action"),
+        (alice_api, {"version": 0, "action": {"type": "fly"}}, 400, "malformed_action"),
+        (alice_api, {"version": 0, "action": "draw"}, 400, "malformed_action"),
+        (alice_api, {"version": "0", "action": {"type": "draw"}}, 400, "invalid_request"),
+        (alice_api, {"action": {"type": "draw"}}, 400, "invalid_request"),
+        (alice_api, {"version": 0, "action": {"type": "draw"}, "seat": 1}, 400, "invalid_request"),
+    ]
+    for client, body, status, code in cases:
+        assert error_of(client.post(url, body, format="json"), status) == code, body
+    response = alice_api.post(url, {"version": 0, "action": {"type": "play", "card": 4}}, format="json")
+    assert response.json()["error"]["message"].startswith("A 4 cannot be played on a 1")
+    assert error_of(alice_api.post(url, "{not json", content_type="application/json"), 400) == "malformed_body"
+    assert error_of(alice_api.post("/api/matches/nosuchmatch/actions/", {"version": 0, "action": {"type": "draw"}},
+                                   format="json"), 404) == "match_not_found"
+    match = Match.objects.get(pk=duel)
+    assert (match.version, match.state, MatchAction.objects.count()) == (0, before, 0)
+
+
+def test_create_refusals(alice_api):
+    cases = [
+        ({"game": "chess"}, "unknown_game"),
+        ({"seats": [HUMAN]}, "bad_seats"),
+        ({"seats": [HUMAN] * 7}, "bad_seats"),
+        ({"seats": [HUMAN, {"kind": "bot", "bot": "genius"}]}, "bad_seats"),
+        ({"seats": [HUMAN, {"kind": "bot", "bot": "random", "level": 3}]}, "invalid_request"),
+        ({"seats": []}, "invalid_request"),
+        ({"options": {"deck": [1, 2]}}, "bad_options"),
+        ({"options": []}, "invalid_request"),
+        ({"seconds_per_turn": 0}, "invalid_request"),
+        ({"seconds_per_turn": True}, "invalid_request"),
+        ({"colour": "red"}, "invalid_request"),
+    ]
+    for body, code in cases:
+        assert error_of(create(alice_api, **body), 400) == code, body
+    assert Match.objects.count() == 0
+
+
+def test_a_guest_plays_under_a_display_name(alice_api):
+    match_id = create(alice_api, seats=[HUMAN, HUMAN, HUMAN]).json()["id"]
+    gus = APIClient()
+    assert error_of(gus.post(f"/api/matches/{match_id}/join/", {}, format="json"), 400) == "name_required"
+    response = gus.post(f"/api/matches/{match_id}/join/", {"seat": 2, "name": "  Gus "}, format="json")
+    assert response.status_code == 200, response.json()
+    assert (response.json()["seat"], response.json()["seats"][2]["name"]) == (2, "Gus")
+    assert gus.get(f"/api/matches/{match_id}/").json()["seat"] == 2
+    assert APIClient().get(f"/api/matches/{match_id}/").json()["seat"] is None
+    assert [m["id"] for m in gus.get("/api/matches/?mine=1").json()["results"]] == [match_id]
+    created = create(gus, seats=[HUMAN, HEURISTIC], name="Other").json()
+    assert created["seats"][0]["name"] == "Gus"
+
+
+def test_a_guests_writes_need_the_csrf_token(alice_api):
+    match_id = create(alice_api, seats=[HUMAN, HUMAN, HUMAN]).json()["id"]
+    browser = Client(enforce_csrf_checks=True)
+    session = browser.session
+    session["guest_name"] = "Gus"
+    session.save()
+    url = f"/api/matches/{match_id}/join/"
+    assert error_of(browser.post(url, {}, content_type="application/json"), 403) == "permission_denied"
+    assert Seat.objects.get(match_id=match_id, index=1).is_free
+    token = _csrf_cookie(browser)
+    response = browser.post(url, {}, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 200, response.content
+    assert response.json()["seat"] == 1
+
+
+def _csrf_cookie(client):
+    """Give the browser a CSRF cookie, as any of the site's forms would; returns its token."""
+    token = "a" * 32
+    client.cookies["csrftoken"] = token
+    return token
+
+
+def test_join_refusals(alice_api, bob_api, duel, django_user_model):
+    carol = token_client(django_user_model.objects.create_user("carol"))
+    waiting = create(alice_api, seats=[HUMAN, HEURISTIC, HUMAN]).json()["id"]
+    cases = [
+        (alice_api, waiting, {"seat": 2}, 409, "already_seated"),
+        (bob_api, waiting, {"seat": 1}, 400, "bad_seat"),
+        (bob_api, waiting, {"seat": 9}, 400, "bad_seat"),
+        (bob_api, waiting, {"seat": 0}, 409, "seat_taken"),
+        (bob_api, waiting, {"seat": -1}, 400, "invalid_request"),
+        (bob_api, waiting, {"seat": "2"}, 400, "invalid_request"),
+        (carol, duel, {}, 409, "match_full"),
+        (carol, "nosuchmatch", {}, 404, "match_not_found"),
+    ]
+    for client, match_id, body, status, code in cases:
+        assert error_of(client.post(f"/api/matches/{match_id}/join/", body, format="json"), status) == code, body
+    assert [s.is_free for s in Seat.objects.filter(match_id=waiting)] == [False, False, True]
+
+
+def test_leave_and_resign(alice_api, bob_api, duel):
+    waiting = create(alice_api, seats=[HUMAN, HUMAN, HUMAN]).json()["id"]
+    bob_api.post(f"/api/matches/{waiting}/join/", {"seat": 1}, format="json")
+    left = bob_api.post(f"/api/matches/{waiting}/leave/")
+    assert left.status_code == 200 and left.json()["seat"] is None
+    assert error_of(bob_api.post(f"/api/matches/{waiting}/leave/"), 403) == "not_seated"
+    assert error_of(bob_api.post(f"/api/matches/{duel}/leave/"), 409) == "not_open"
+    assert error_of(bob_api.post(f"/api/matches/{waiting}/resign/"), 403) == "not_seated"
+    assert error_of(alice_api.post(f"/api/matches/{waiting}/resign/"), 400) == "not_started"
+    resigned = bob_api.post(f"/api/matches/{duel}/resign/")
+    assert resigned.status_code == 200
+    assert resigned.json()["seats"][1] == {"index": 1, "name": "bob", "kind": "human", "bot": "heuristic",
+                                           "resigned": True, "you": True}
+    assert error_of(bob_api.post(f"/api/matches/{duel}/resign/"), 403) == "resigned"
+
+
+def test_replay_of_a_finished_match(api, alice_api, bob_api):
+    match_id = create(alice_api, options=SHORT).json()["id"]
+    assert error_of(api.get(f"/api/matches/{match_id}/replay/"), 409) == "not_finished"
+    bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json")
+    alice_api.post(f"/api/matches/{match_id}/actions/", {"version": 0, "action": {"type": "quit"}}, format="json")
+    last = bob_api.post(f"/api/matches/{match_id}/actions/", {"version": 1, "action": {"type": "quit"}}, format="json")
+    assert (last.json()["status"], last.json()["outcome"]["winners"]) == ("finished", [0, 1])
+    assert error_of(alice_api.post(f"/api/matches/{match_id}/actions/", {"version": 2, "action": {"type": "quit"}},
+                                   format="json"), 400) == "game_over"
+    replay = bob_api.get(f"/api/matches/{match_id}/replay/").json()
+    assert replay["match"]["id"] == match_id and replay["match"]["seat"] == 1
+    assert [(f["version"], f["action"]) for f in replay["frames"]] == [
+        (0, None), (1, {"type": "quit"}), (2, {"type": "quit"}),
+    ]
+    assert replay["frames"][0]["state"]["hand"] == HAND
+    assert api.get(f"/api/matches/{match_id}/replay/").json()["frames"][0]["state"]["hand"] is None
+    assert error_of(api.get("/api/matches/nosuchmatch/replay/"), 404) == "match_not_found"
+
+
+def test_messages_follow_accept_language(alice_api):
+    response = alice_api.post("/api/matches/", {"game": "chess", "seats": [HUMAN, HUMAN]}, format="json",
+                              HTTP_ACCEPT_LANGUAGE="ja")
+    assert response.json()["error"]["message"] == "「chess」というゲームはありません。"
+    english = alice_api.post("/api/matches/", {"game": "chess", "seats": [HUMAN, HUMAN]}, format="json")
+    assert english.json()["error"]["message"] == "There is no game called “chess”."
+
+
+def test_the_schema_documents_every_match_endpoint(api):
+    schema = api.get("/api/schema/?format=json").json()
+    paths = {p for p in schema["paths"] if p.startswith(("/api/matches", "/api/games"))}
+    assert paths == {
+        "/api/games/", "/api/matches/", "/api/matches/{match_id}/", "/api/matches/{match_id}/join/",
+        "/api/matches/{match_id}/leave/", "/api/matches/{match_id}/resign/", "/api/matches/{match_id}/actions/",
+        "/api/matches/{match_id}/log/", "/api/matches/{match_id}/replay/",
+    }
+    stale = schema["paths"]["/api/matches/{match_id}/actions/"]["post"]["responses"]["409"]
+    assert stale["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/StaleVersion"
+
+
+def test_the_admin_shows_matches_read_only(client, django_user_model, duel):
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.com", None))
+    listing = client.get("/admin/play/match/")
+    assert listing.status_code == 200 and duel in listing.content.decode()
+    page = client.get(f"/admin/play/match/{duel}/change/")
+    assert page.status_code == 200
+    assert 'name="state"' not in page.content.decode()  # shown, not editable
+    assert client.post(f"/admin/play/match/{duel}/change/", {"status": "finished"}).status_code == 403
+    assert client.get("/admin/play/match/add/").status_code == 403
+    assert Match.objects.get(pk=duel).status == "running"

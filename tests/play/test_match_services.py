@@ -1,0 +1,294 @@
+"""The match services and selectors on the real database with the L.A.M.A. engine: creating,
+joining, leaving, acting, resigning, what each seat is shown, and every refusal leaving the
+match as it was. After-commit broadcasts go through the real channel layer."""
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from play import selectors, services
+from play.errors import MatchError, StaleVersion
+from play.games import GAMES
+from play.models import Match, MatchAction, Seat
+from play.notify import seat_group, spectator_group
+from tests.play.matches import HAND, HEURISTIC, HUMAN, OPENING_LEGAL, RANDOM, SHORT, STACKED, guest, person
+
+LAMA = GAMES["lama"]
+
+
+@pytest.fixture
+def alice(user):
+    return person(user)
+
+
+@pytest.fixture
+def bob(other_user):
+    return person(other_user)
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """A running 2-seat match with a stacked deal: Alice at seat 0 (to act), Bob at seat 1."""
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    services.join_match(bob, match.id)
+    return Match.objects.get(pk=match.id)
+
+
+def snapshot(match_id):
+    match = Match.objects.get(pk=match_id)
+    seats = Seat.objects.filter(match=match).values_list("index", "user_id", "session_key", "name", "bot", "resigned")
+    actions = MatchAction.objects.filter(match=match).count()
+    return (match.status, match.version, match.state, match.outcome, list(seats), actions)
+
+
+def refused(code, fn, *args):
+    with pytest.raises(MatchError) as info:
+        fn(*args)
+    assert info.value.code == code, info.value.message
+    return info.value
+
+
+def test_create_seats_the_creator_and_waits_for_people(alice):
+    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC, HUMAN], {}, seed=1)
+    assert (match.status, match.players, match.version, match.seed, match.options) == ("open", 3, 0, 1, {})
+    assert len(match.id) == 10 and match.id.isalnum()
+    rows = list(Seat.objects.filter(match=match).values_list("index", "user_id", "session_key", "name", "bot"))
+    assert rows == [(0, alice.user_id, "", "alice", ""), (1, None, "", "", "heuristic"), (2, None, "", "", "")]
+    assert match.state == LAMA.dump(LAMA.setup(3, 1, {}))
+    assert [m.id for m in selectors.open_matches()] == [match.id]
+
+
+def test_a_match_without_free_seats_runs_at_once(alice):
+    match = services.create_match(alice, "lama", [HUMAN, RANDOM], STACKED, seed=3)
+    assert match.status == "running"
+    assert selectors.open_matches().count() == 0
+    assert [m.id for m in selectors.matches_for(alice)] == [match.id]
+
+
+def test_the_creators_view_payload(alice):
+    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
+    view = selectors.match_view(match, alice)
+    assert view == {
+        "id": match.id, "game": "lama", "status": "running", "version": 0, "players": 2, "options": STACKED,
+        "seats": [
+            {"index": 0, "name": "alice", "kind": "human", "bot": "", "resigned": False, "you": True},
+            {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False, "you": False},
+        ],
+        "seat": 0, "to_act": [0], "legal_actions": OPENING_LEGAL,
+        "state": LAMA.view(LAMA.setup(2, 5, STACKED), 0),
+        "outcome": None, "clock": None, "last_action": None,
+    }
+    assert view["state"]["hand"] == HAND
+
+
+def test_spectators_and_other_seats_never_see_a_hand_but_their_own(duel, bob):
+    services.act(person_of(duel, 0), duel.id, 0, {"type": "play", "card": 1})
+    duel.refresh_from_db()
+    spectator = selectors.match_view(duel, None)
+    assert (spectator["seat"], spectator["state"]["hand"], spectator["legal_actions"]) == (None, None, [])
+    assert all(not s["you"] for s in spectator["seats"])
+    seat1 = selectors.match_view(duel, bob)
+    assert (seat1["seat"], seat1["state"]["hand"], seat1["to_act"]) == (1, HAND, [1])
+    assert seat1["state"]["hand_sizes"] == [5, 6]
+    assert seat1["state"]["laid_down"] == [None, None]
+
+
+def person_of(match, index):
+    seat = Seat.objects.get(match=match, index=index)
+    return person(seat.user)
+
+
+def test_guests_take_seats_by_session(alice):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN, HUMAN], {}, seed=2)
+    gus = guest("s" * 32, "Gus")
+    services.join_match(gus, match.id, 2)
+    assert selectors.match_view(match, gus)["seat"] == 2
+    assert selectors.match_view(match, guest("t" * 32, "Gus"))["seat"] is None
+    assert [m.id for m in selectors.matches_for(gus)] == [match.id]
+    assert Seat.objects.get(match=match, index=2).name == "Gus"
+
+
+def test_the_last_person_to_join_starts_the_match(alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=2)
+    joined = services.join_match(bob, match.id, None)
+    assert joined.status == "running"
+    assert selectors.match_view(joined, bob)["seats"][1] == {
+        "index": 1, "name": "bob", "kind": "human", "bot": "", "resigned": False, "you": True,
+    }
+
+
+def test_create_refusals_save_nothing(alice):
+    cases = [
+        ("unknown_game", "chess", [HUMAN, HUMAN], {}),
+        ("bad_seats", "lama", [HUMAN], {}),
+        ("bad_seats", "lama", [HUMAN] * 7, {}),
+        ("bad_seats", "lama", [HUMAN, {"kind": "bot", "bot": "genius"}], {}),
+        ("bad_seats", "lama", [HUMAN, {"kind": "robot"}], {}),
+        ("bad_seats", "lama", "two seats", {}),
+        ("bad_options", "lama", [HUMAN, HUMAN], {"colour": "red"}),
+        ("bad_options", "lama", [HUMAN, HUMAN], {"deck": [1, 2, 3]}),
+    ]
+    for code, game, seats, options in cases:
+        refused(code, services.create_match, alice, game, seats, options)
+    error = refused("bad_seats", services.create_match, alice, "lama", [HUMAN, {"kind": "bot", "bot": "genius"}], {})
+    assert error.details == {"problems": [{"seat": 1, "message": error.message}]}
+    assert error.status == 400
+    refused("bad_clock", services.create_match, alice, "lama", [HUMAN, HUMAN], {}, 0)
+    refused("name_required", services.create_match, None, "lama", [HUMAN, HUMAN], {})
+    assert Match.objects.count() == 0 and Seat.objects.count() == 0
+
+
+def test_join_refusals_change_nothing(alice, bob, other_user, django_user_model):
+    carol = person(django_user_model.objects.create_user("carol"))
+    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC, HUMAN], {}, seed=4)
+    before = snapshot(match.id)
+    refused("already_seated", services.join_match, alice, match.id, 2)
+    refused("bad_seat", services.join_match, bob, match.id, 1)
+    refused("bad_seat", services.join_match, bob, match.id, 3)
+    refused("seat_taken", services.join_match, bob, match.id, 0)
+    refused("match_not_found", services.join_match, bob, "nosuchmatch", None)
+    refused("name_required", services.join_match, None, match.id, None)
+    assert snapshot(match.id) == before
+    services.join_match(bob, match.id, 2)
+    assert refused("match_full", services.join_match, carol, match.id, None).status == 409
+
+
+def test_leave_frees_the_seat_until_the_match_starts(alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN, HUMAN], {}, seed=4)
+    services.join_match(bob, match.id, 1)
+    services.leave_match(bob, match.id)
+    assert Seat.objects.get(match=match, index=1).is_free
+    refused("not_seated", services.leave_match, bob, match.id)
+    services.join_match(bob, match.id, 1)
+    services.join_match(guest("g" * 32, "Gus"), match.id, 2)
+    refused("not_open", services.leave_match, bob, match.id)
+
+
+def test_act_applies_saves_and_logs(duel, alice, bob):
+    view = services.act(alice, duel.id, 0, {"type": "play", "card": 2})
+    match = Match.objects.get(pk=duel.id)
+    assert (match.version, match.status) == (1, "running")
+    assert list(MatchAction.objects.filter(match=match).values_list("version", "seat", "action", "by")) == [
+        (1, 0, {"type": "play", "card": 2}, "player"),
+    ]
+    assert view["version"] == 1 and view["to_act"] == [1] and view["legal_actions"] == []
+    assert view["state"]["hand"] == [1, 3, 4, 5, 6] and view["state"]["discard_top"] == 2
+    assert view["last_action"] == {"version": 1, "seat": 0, "action": {"type": "play", "card": 2}, "by": "player"}
+    bobs = services.act(bob, duel.id, 1, {"type": "draw"})
+    assert bobs["state"]["hand"] == [1, 1, 2, 3, 4, 5, 6]
+    assert selectors.action_log(match)[1]["action"] == {"type": "draw"}
+
+
+def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
+    carol = person(django_user_model.objects.create_user("carol"))
+    before = snapshot(duel.id)
+    with pytest.raises(StaleVersion) as stale:
+        services.act(alice, duel.id, 3, {"type": "draw"})
+    assert (stale.value.code, stale.value.status, stale.value.view["version"], stale.value.view["seat"]) == (
+        "stale_version", 409, 0, 0)
+    assert stale.value.details == {"version": 3, "current_version": 0}
+    assert refused("not_your_turn", services.act, bob, duel.id, 0, {"type": "draw"}).status == 400
+    assert refused("not_seated", services.act, carol, duel.id, 0, {"type": "draw"}).status == 403
+    assert refused("not_seated", services.act, None, duel.id, 0, {"type": "draw"}).status == 403
+    error = refused("illegal_action", services.act, alice, duel.id, 0, {"type": "play", "card": 4})
+    assert error.message.startswith("A 4 cannot be played on a 1")
+    refused("malformed_action", services.act, alice, duel.id, 0, {"type": "play"})
+    refused("malformed_action", services.act, alice, duel.id, 0, ["draw"])
+    refused("bad_version", services.act, alice, duel.id, "0", {"type": "draw"})
+    refused("match_not_found", services.act, alice, "nosuchmatch", 0, {"type": "draw"})
+    assert snapshot(duel.id) == before
+
+
+def test_a_finished_match_has_its_outcome_and_refuses_actions(alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], SHORT, seed=9)
+    refused("not_started", services.act, alice, match.id, 0, {"type": "quit"})
+    services.join_match(bob, match.id)
+    services.act(alice, match.id, 0, {"type": "quit"})
+    final = services.act(bob, match.id, 1, {"type": "quit"})
+    match.refresh_from_db()
+    hand_points = 1 + 2 + 3 + 4 + 5 + 6
+    outcome = {"scores": [hand_points, hand_points], "winners": [0, 1], "details": {"rounds": 1}}
+    assert (match.status, match.version, match.outcome, match.turn_deadline) == ("finished", 2, outcome, None)
+    assert final["outcome"] == outcome and final["to_act"] == [] and final["legal_actions"] == []
+    before = snapshot(match.id)
+    refused("game_over", services.act, alice, match.id, 2, {"type": "quit"})
+    refused("game_over", services.resign, alice, match.id)
+    refused("not_open", services.join_match, person_from("dave"), match.id, None)
+    assert snapshot(match.id) == before
+
+
+def person_from(name):
+    from django.contrib.auth.models import User
+
+    return person(User.objects.create_user(name))
+
+
+def test_resign_hands_the_seat_to_the_heuristic_bot(duel, alice, bob):
+    refused("not_started", services.resign, alice, services.create_match(alice, "lama", [HUMAN, HUMAN], {}).id)
+    services.resign(bob, duel.id)
+    seat = Seat.objects.get(match=duel, index=1)
+    assert (seat.resigned, seat.bot, seat.name, seat.kind) == (True, "heuristic", "bob", "human")
+    refused("resigned", services.resign, bob, duel.id)
+    services.act(alice, duel.id, 0, {"type": "play", "card": 1})
+    refused("resigned", services.act, bob, duel.id, 1, {"type": "draw"})
+    assert services.play_bot_turn(duel.id, 1) is True
+    assert list(MatchAction.objects.filter(match=duel).values_list("version", "seat", "by")) == [
+        (1, 0, "player"), (2, 1, "bot"),
+    ]
+
+
+def test_bot_turns_are_idempotent_on_the_version(alice):
+    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=11)
+    assert services.play_bot_turn(match.id, 0) is False  # seat 0 is a person's
+    services.act(alice, match.id, 0, {"type": "play", "card": 1})
+    assert services.play_bot_turn(match.id, 0) is False  # the match has moved on
+    assert services.play_bot_turn(match.id, 1) is True
+    assert services.play_bot_turn(match.id, 1) is False
+    assert services.play_bot_turn("nosuchmatch", 0) is False
+    assert Match.objects.get(pk=match.id).version == 2
+
+
+def test_replay_plays_the_log_again_for_the_viewer(alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], SHORT, seed=9)
+    refused("not_finished", selectors.replay, match, alice)
+    services.join_match(bob, match.id)
+    services.act(alice, match.id, 0, {"type": "quit"})
+    services.act(bob, match.id, 1, {"type": "quit"})
+    match.refresh_from_db()
+    replay = selectors.replay(match, alice)
+    assert [(f["version"], f["seat"], f["action"], f["by"]) for f in replay["frames"]] == [
+        (0, None, None, None), (1, 0, {"type": "quit"}, "player"), (2, 1, {"type": "quit"}, "player"),
+    ]
+    assert replay["frames"][0]["state"] == LAMA.view(LAMA.setup(2, 9, SHORT), 0)
+    assert replay["frames"][-1]["state"] == LAMA.view(LAMA.load(match.state), 0)
+    assert replay["match"]["seat"] == 0 and replay["match"]["outcome"] == match.outcome
+    spectator = selectors.replay(match, None)
+    assert spectator["frames"][0]["state"]["hand"] is None and spectator["match"]["seat"] is None
+
+
+def test_after_commit_every_seat_and_the_spectators_get_their_own_view(transactional_db, alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    services.join_match(bob, match.id)
+    received = async_to_sync(_listen_while)(match.id, lambda: services.act(alice, match.id, 0, {"type": "draw"}))
+    seat0, seat1, spectators = received
+    assert [m["type"] for m in received] == ["match.view"] * 3
+    assert [m["reseat"] for m in received] == [False] * 3
+    assert (seat0["view"]["seat"], seat0["view"]["version"]) == (0, 1)
+    assert seat0["view"]["state"]["hand"] == sorted(HAND + [1])
+    assert (seat1["view"]["seat"], seat1["view"]["state"]["hand"], seat1["view"]["legal_actions"][-1]) == (
+        1, HAND, {"type": "quit"})
+    assert (spectators["view"]["seat"], spectators["view"]["state"]["hand"]) == (None, None)
+
+
+async def _listen_while(match_id, write):
+    layer = get_channel_layer()
+    channels = []
+    for group in (seat_group(match_id, 0), seat_group(match_id, 1), spectator_group(match_id)):
+        name = await layer.new_channel()
+        await layer.group_add(group, name)
+        channels.append(name)
+    await database_sync_to_async(write)()
+    messages = [await layer.receive(name) for name in channels]
+    for group, name in zip((seat_group(match_id, 0), seat_group(match_id, 1), spectator_group(match_id)), channels):
+        await layer.group_discard(group, name)
+    return messages

@@ -1,0 +1,198 @@
+"""The live table over ``/ws/matches/<id>/`` through the real ASGI application (sessions,
+authentication, routing) and the configured channel layer: the view on connect, actions over the
+socket, every seat and spectator getting its own view, reconnecting, refusals."""
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+from django.utils import timezone
+
+from config.asgi import application
+from play import services
+from play.identity import Player
+from play.models import Match
+from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, STACKED, person
+
+pytestmark = pytest.mark.usefixtures("transactional_db")
+TIMEOUT = 5
+
+
+@pytest.fixture(autouse=True)
+def no_polling(settings):
+    """Views come through the channel layer only, unless a test turns polling on."""
+    settings.PLAY_WS_POLL = 0
+
+
+def cookie_of(client: Client) -> bytes:
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+def logged_in(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return cookie_of(client)
+
+
+def guest_cookie(name: str) -> tuple[bytes, str]:
+    client = Client()
+    session = client.session
+    session["guest_name"] = name
+    session.save()
+    return cookie_of(client), session.session_key
+
+
+async def connect(match_id: str, cookie: bytes | None = None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://127.0.0.1")] + ([(b"cookie", cookie)] if cookie else [])
+    socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+    connected, _ = await socket.connect(timeout=TIMEOUT)
+    assert connected
+    return socket
+
+
+async def receive(socket) -> dict:
+    return await socket.receive_json_from(timeout=TIMEOUT)
+
+
+async def view_of(socket) -> dict:
+    frame = await receive(socket)
+    assert frame["type"] == "view", frame
+    return frame["view"]
+
+
+@pytest.fixture
+def duel(user, other_user):
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    services.join_match(person(other_user), match.id)
+    return match.id
+
+
+def test_seats_act_over_the_socket_and_everyone_gets_their_own_view(duel, user, other_user):
+    async_to_sync(_play_over_sockets)(duel, logged_in(user), logged_in(other_user))
+
+
+async def _play_over_sockets(match_id, alice_cookie, bob_cookie):
+    alice, bob = await connect(match_id, alice_cookie), await connect(match_id, bob_cookie)
+    spectator = await connect(match_id)
+    first = await view_of(alice)
+    assert (first["seat"], first["version"], first["state"]["hand"]) == (0, 0, HAND)
+    assert first["legal_actions"] == OPENING_LEGAL
+    assert (await view_of(bob))["seat"] == 1
+    watching = await view_of(spectator)
+    assert (watching["seat"], watching["state"]["hand"]) == (None, None)
+
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "play", "card": 1}})
+    mine, theirs, public = await view_of(alice), await view_of(bob), await view_of(spectator)
+    assert (mine["version"], mine["seat"], mine["state"]["hand"], mine["legal_actions"]) == (1, 0, [2, 3, 4, 5, 6], [])
+    assert (theirs["version"], theirs["seat"], theirs["state"]["hand"]) == (1, 1, HAND)
+    assert theirs["legal_actions"] == [{"type": "play", "card": 1}, {"type": "play", "card": 2}, {"type": "draw"},
+                                       {"type": "quit"}]
+    assert (public["version"], public["seat"], public["state"]["hand"], public["legal_actions"]) == (1, None, None, [])
+    assert public["last_action"] == {"version": 1, "seat": 0, "action": {"type": "play", "card": 1}, "by": "player"}
+    assert [await sock.receive_nothing(timeout=0.2) for sock in (alice, bob, spectator)] == [True] * 3
+
+    # a reconnecting client is sent its view again
+    await alice.disconnect()
+    alice = await connect(match_id, alice_cookie)
+    assert await view_of(alice) == mine
+    for sock in (alice, bob, spectator):
+        await sock.disconnect()
+
+
+def test_refusals_come_back_as_error_frames_with_the_view(duel, user, other_user):
+    async_to_sync(_refusals)(duel, logged_in(user), logged_in(other_user))
+
+
+async def _refusals(match_id, alice_cookie, bob_cookie):
+    alice, bob = await connect(match_id, alice_cookie), await connect(match_id, bob_cookie)
+    spectator = await connect(match_id)
+    for sock in (alice, bob, spectator):
+        await view_of(sock)
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    moved = await view_of(alice)
+    await view_of(bob)
+    await view_of(spectator)
+
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "quit"}})
+    stale = await receive(alice)
+    assert (stale["type"], stale["error"]["code"], stale["view"]) == ("error", "stale_version", moved)
+    assert stale["error"]["message"] == "対戦はバージョン 1 に進んでいます。あなたのアクションはバージョン 0 に基づいていました。"
+
+    await bob.send_json_to({"type": "act", "version": 1, "action": {"type": "play", "card": 4}})
+    illegal = await receive(bob)
+    assert (illegal["error"]["code"], illegal["view"]["seat"], illegal["view"]["version"]) == ("illegal_action", 1, 1)
+    assert illegal["error"]["message"].startswith("A 4 cannot be played on a 1")
+
+    await alice.send_json_to({"type": "act", "version": 1, "action": {"type": "draw"}})
+    assert (await receive(alice))["error"]["code"] == "not_your_turn"
+    await spectator.send_json_to({"type": "act", "version": 1, "action": {"type": "draw"}})
+    refused = await receive(spectator)
+    assert (refused["error"]["code"], refused["view"]["seat"]) == ("not_seated", None)
+    await bob.send_json_to({"type": "act", "version": 1, "action": "draw"})
+    assert (await receive(bob))["error"]["code"] == "malformed_action"
+    await bob.send_json_to({"type": "dance"})
+    assert (await receive(bob))["error"]["code"] == "bad_message"
+    await bob.send_to(text_data="not json")
+    assert (await receive(bob))["error"]["code"] == "bad_message"
+    await bob.send_json_to({"type": "ping"})
+    assert await receive(bob) == {"type": "pong"}
+    assert [await sock.receive_nothing(timeout=0.2) for sock in (alice, bob, spectator)] == [True] * 3
+    for sock in (alice, bob, spectator):
+        await sock.disconnect()
+    assert (await database_sync_to_async(Match.objects.get)(pk=match_id)).version == 1
+
+
+def test_an_unknown_match_is_an_error_then_close_4404():
+    async_to_sync(_unknown_match)()
+
+
+async def _unknown_match():
+    socket = await connect("nosuchmatch")
+    frame = await receive(socket)
+    assert frame == {"type": "error", "error": {"code": "match_not_found", "message": "対戦「nosuchmatch」はありません。"},
+                     "view": None}
+    assert await socket.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4404}
+
+
+def test_a_guest_who_joins_while_watching_moves_to_the_seat(user):
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    cookie, key = guest_cookie("Gus")
+    async_to_sync(_join_while_watching)(match.id, cookie, key, logged_in(user))
+
+
+async def _join_while_watching(match_id, cookie, key, alice_cookie):
+    gus, alice = await connect(match_id, cookie), await connect(match_id, alice_cookie)
+    watching = await view_of(gus)
+    assert (watching["seat"], watching["status"], watching["state"]["hand"]) == (None, "open", None)
+    await view_of(alice)
+    player = Player(None, key, "Gus")
+    await database_sync_to_async(services.join_match)(player, match_id, 1)
+    seated = await view_of(gus)
+    assert (seated["seat"], seated["status"], seated["state"]["hand"]) == (1, "running", HAND)
+    assert seated["seats"][1] == {"index": 1, "name": "Gus", "kind": "human", "bot": "", "resigned": False, "you": True}
+    assert (await view_of(alice))["seats"][1]["name"] == "Gus"
+    await gus.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    assert (await receive(gus))["error"]["code"] == "not_your_turn"
+    await gus.disconnect()
+    await alice.disconnect()
+
+
+def test_polling_brings_changes_made_where_the_channel_layer_does_not_reach(duel, user, settings):
+    """With the in-memory layer a Celery worker's broadcast stays in the worker's process; the
+    socket then finds the change by checking the match. The change here is written straight to
+    the database, as another process would commit it, without any broadcast."""
+    settings.PLAY_WS_POLL = 0.1
+    async_to_sync(_poll)(duel, logged_in(user))
+
+
+async def _poll(match_id, cookie):
+    alice = await connect(match_id, cookie)
+    assert (await view_of(alice))["clock"] is None
+    await database_sync_to_async(
+        lambda: Match.objects.filter(pk=match_id).update(seconds_per_turn=30, updated=timezone.now())
+    )()
+    changed = await view_of(alice)
+    assert changed["clock"] == {"seconds_per_turn": 30, "deadline": None}
+    assert await alice.receive_nothing(timeout=0.3)
+    await alice.disconnect()
