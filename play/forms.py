@@ -1,0 +1,159 @@
+"""Forms of the table pages: a guest's display name and a new match.
+
+The match form is general: its games come from ``play.games.GAMES`` and each game may add
+option fields (``GAME_OPTIONS``); it turns the posted fields into the arguments of
+``play.services.create_match``.
+"""
+from __future__ import annotations
+
+import copy
+import unicodedata
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from play.games import GAMES
+from play.identity import MAX_NAME_LENGTH
+
+SECONDS_MIN, SECONDS_MAX = 10, 3600
+
+#: Game names as shown on the pages; a game missing here is shown by its printed ``name``.
+GAME_LABELS = {"lama": _("L.A.M.A.")}
+
+YOU, OPEN, RANDOM, HEURISTIC = "you", "open", "random", "heuristic"
+SEAT_KINDS = [
+    (YOU, _("You")),
+    (OPEN, _("Open for a person")),
+    (RANDOM, _("Random bot")),
+    (HEURISTIC, _("Heuristic bot")),
+]
+BOTS = (RANDOM, HEURISTIC)
+MAX_SEATS = max(game.max_players for game in GAMES.values())
+MIN_SEATS = min(game.min_players for game in GAMES.values())
+
+
+def game_label(slug: str) -> str:
+    """The game's name for the pages (translated where it has a translation)."""
+    if slug in GAME_LABELS:
+        return str(GAME_LABELS[slug])
+    game = GAMES.get(slug)
+    return getattr(game, "name", slug) if game else slug
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option of a game on the form: the engine's option ``name`` and its form field."""
+
+    name: str
+    field: forms.Field
+
+
+#: Per game, the options offered on the form (the engine's stacked-deal options are for tests).
+GAME_OPTIONS: dict[str, list[GameOption]] = {
+    "lama": [
+        GameOption("end_at", forms.IntegerField(
+            label=_("The game ends when a player reaches this many points"),
+            help_text=_("40 in the printed rules; a small number makes a short game."),
+            min_value=1, initial=40, required=False,
+        )),
+    ],
+}
+
+
+def option_field_name(slug: str, name: str) -> str:
+    return f"{slug}-{name}"
+
+
+def seat_field_name(index: int) -> str:
+    return f"seat_{index}"
+
+
+class GuestNameForm(forms.Form):
+    """The name a guest plays under, kept in the session."""
+
+    name = forms.CharField(
+        label=_("Display name"), max_length=MAX_NAME_LENGTH,
+        help_text=_("Shown to the other players at the table."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "autofocus": True}),
+    )
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if any(unicodedata.category(ch).startswith("C") for ch in name):
+            raise forms.ValidationError(_("A name cannot hold control characters."), code="bad_name")
+        if not name:
+            raise forms.ValidationError(_("Enter a name."), code="required")
+        return name
+
+
+class MatchForm(forms.Form):
+    """A new match: the game, its seats (you, open for a person, or a bot), an optional turn
+    clock and the game's options. ``cleaned_data`` gains ``seats`` and ``options`` in the
+    shape ``create_match`` takes."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    players = forms.IntegerField(label=_("Number of seats"), min_value=MIN_SEATS, max_value=MAX_SEATS, initial=4)
+    seconds_per_turn = forms.IntegerField(
+        label=_("Seconds per turn"), required=False, min_value=SECONDS_MIN, max_value=SECONDS_MAX,
+        help_text=_("Leave empty for no clock. When the time runs out, a bot plays the turn."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(slug, game_label(slug)) for slug in GAMES]
+        self.fields["game"].initial = next(iter(GAMES))
+        for index in range(MAX_SEATS):
+            self.fields[seat_field_name(index)] = forms.ChoiceField(
+                label=_("Seat %(number)s") % {"number": index + 1}, choices=SEAT_KINDS, required=False,
+                initial=YOU if index == 0 else HEURISTIC,
+            )
+        for slug, options in GAME_OPTIONS.items():
+            for option in options:
+                self.fields[option_field_name(slug, option.name)] = copy.deepcopy(option.field)
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[seat_field_name(i)] for i in range(MAX_SEATS)]
+
+    def game_sections(self) -> list[dict]:
+        """Per game: its slug, name, seat range and bound option fields, for the template."""
+        return [
+            {"slug": slug, "label": game_label(slug), "min": game.min_players, "max": game.max_players,
+             "options": [self[option_field_name(slug, o.name)] for o in GAME_OPTIONS.get(slug, [])]}
+            for slug, game in GAMES.items()
+        ]
+
+    def clean(self):
+        data = super().clean()
+        slug, players = data.get("game"), data.get("players")
+        if slug is None or players is None:
+            return data
+        game = GAMES[slug]
+        if not game.min_players <= players <= game.max_players:
+            self.add_error("players", forms.ValidationError(
+                _("%(game)s is played by %(min)s to %(max)s players."), code="players",
+                params={"game": game_label(slug), "min": game.min_players, "max": game.max_players},
+            ))
+            return data
+        kinds = []
+        for index in range(players):
+            kind = data.get(seat_field_name(index))
+            if not kind:
+                self.add_error(seat_field_name(index), forms.ValidationError(
+                    _("Choose who sits here."), code="required"))
+            kinds.append(kind)
+        if not all(kinds):
+            return data
+        people = [i for i, kind in enumerate(kinds) if kind not in BOTS]
+        if kinds.count(YOU) > 1:
+            self.add_error(None, forms.ValidationError(_("You can take only one seat."), code="bad_seats"))
+        elif people and kinds[people[0]] != YOU:
+            self.add_error(seat_field_name(people[0]), forms.ValidationError(
+                _("You sit at the first seat kept for a person: choose “You” for it."), code="bad_seats"))
+        data["seats"] = [{"kind": "bot", "bot": kind} if kind in BOTS else {"kind": "human"} for kind in kinds]
+        data["options"] = {
+            option.name: data[option_field_name(slug, option.name)]
+            for option in GAME_OPTIONS.get(slug, [])
+            if data.get(option_field_name(slug, option.name)) is not None
+        }
+        return data

@@ -1,0 +1,41 @@
+// The new-match form: shows only the chosen game's options and as many seat rows as the
+// match has seats, within the game's player range. The form works without it.
+
+function setUp() {
+  const form = document.getElementById("match-form");
+  if (!form) return;
+  const game = form.elements.game;
+  const players = form.elements.players;
+  const ranges = new Map([...document.querySelectorAll("#game-ranges [data-game]")]
+    .map((item) => [item.dataset.game, { min: Number(item.dataset.min), max: Number(item.dataset.max), item }]));
+
+  function update() {
+    const range = ranges.get(game.value);
+    if (range) {
+      players.min = range.min;
+      players.max = range.max;
+      const count = Number(players.value);
+      if (players.value !== "" && count < range.min) players.value = range.min;
+      if (count > range.max) players.value = range.max;
+      for (const [slug, other] of ranges) other.item.hidden = slug !== game.value;
+    }
+    const count = Number(players.value) || 0;
+    for (const row of form.querySelectorAll(".seat-field")) {
+      const used = Number(row.dataset.seatIndex) < count;
+      row.hidden = !used;
+      for (const control of row.querySelectorAll("select")) control.disabled = !used;
+    }
+    for (const box of form.querySelectorAll(".game-options")) {
+      const shown = box.dataset.game === game.value;
+      box.hidden = !shown;
+      box.disabled = !shown;
+    }
+  }
+
+  game.addEventListener("change", update);
+  players.addEventListener("input", update);
+  update();
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+else setUp();

@@ -1,0 +1,280 @@
+// The table page: renders the match from the view embedded in the page, then live from the
+// match's websocket (every {"type": "view"} frame), sends moves over it (or by POST to the API
+// when it is down), and shows errors, the move log, the round summaries and the outcome.
+//
+// The game's board is a module named by the board template (data-board-module); it exports
+//   render(container, state, ctx)       draw the board from a game view
+//   seatDetails(state, index, ctx)      nodes for one seat in the seat list
+//   describe({seat, action, by}, ctx)   one line for the move log
+//   events(before, after, ctx)          extra log lines between two game views
+//   toAct(state)                        the seats to act in a game view (used by the replay)
+//   keyAction(key, legal)               the legal action a key press asks for, or null
+// ctx: {labels, legal, act(action) | null, pending, readOnly, seatName(index)}.
+import { fill, format, h, isTypingOrModified, readJSON } from "./dom.js";
+import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
+import { MatchSocket } from "./socket.js";
+
+const PENDING_TIMEOUT_MS = 10000;
+
+const root = document.getElementById("table");
+const boardElement = document.querySelector("[data-board-module]");
+const board = await import(boardElement.dataset.boardModule);
+const labels = { ...readJSON("play-labels"), ...readJSON("board-labels") };
+const csrfToken = root.dataset.csrf;
+const logSize = Number(root.dataset.logSize) || 12;
+const part = (id) => document.getElementById(id);
+
+let view = readJSON("match-view");
+let previous = null;
+let pending = false;
+let pendingTimer = null;
+let clockTimer = null;
+let dropped = false;
+const logEntries = new Map();
+
+function seatName(index) {
+  const seat = view.seats[index];
+  return seat ? seatLabel(seat, labels) : format(labels.seat_number, { number: index + 1 });
+}
+
+function context() {
+  const canAct = view.status === "running" && view.seat !== null && view.legal_actions.length > 0;
+  return { labels, legal: view.legal_actions, act: canAct ? act : null, pending, readOnly: false, seatName };
+}
+
+// -- messages ---------------------------------------------------------------------------------
+function showMessage(text, detail = "") {
+  const box = part("table-message");
+  fill(box, h("span", {}, text), detail ? h("span", { class: "detail" }, ` ${detail}`) : null,
+    h("button", { type: "button", class: "link-button dismiss", "aria-label": labels.dismiss, onclick: clearMessage }, "×"));
+  box.hidden = false;
+}
+
+function clearMessage() {
+  part("table-message").hidden = true;
+  fill(part("table-message"));
+}
+
+function errorText(error) {
+  return labels[`err_${error.code}`] || labels.err_generic;
+}
+
+// -- sending moves ----------------------------------------------------------------------------
+function setPending(value) {
+  pending = value;
+  window.clearTimeout(pendingTimer);
+  if (value) pendingTimer = window.setTimeout(() => { setPending(false); render(); }, PENDING_TIMEOUT_MS);
+  root.classList.toggle("is-pending", value);
+}
+
+function act(action) {
+  if (pending) return;
+  clearMessage();
+  setPending(true);
+  render();
+  const frame = { type: "act", version: view.version, action };
+  if (!socket.send(frame)) postAction(frame);
+}
+
+async function postAction(frame) {
+  let response;
+  let body = {};
+  try {
+    response = await fetch(root.dataset.actionsUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken },
+      body: JSON.stringify({ version: frame.version, action: frame.action }),
+    });
+    body = await response.json();
+  } catch (error) {
+    setPending(false);
+    showMessage(labels.err_network);
+    render();
+    return;
+  }
+  if (response.ok) receiveView(body);
+  else receiveError(body.error || {}, body.view);
+}
+
+// -- receiving ----------------------------------------------------------------------------------
+function receiveView(next) {
+  if (!next || next.id !== view.id) return;
+  if (next.version < view.version) return;
+  previous = view;
+  view = next;
+  setPending(false);
+  logStep(previous, view);
+  render();
+}
+
+function receiveError(error, current) {
+  setPending(false);
+  if (error.code !== "stale_version") {
+    const text = errorText(error);
+    showMessage(text, error.message && error.message !== text ? error.message : "");
+  }
+  if (current) receiveView(current);
+  else render();
+}
+
+function onFrame(frame) {
+  if (frame.type === "view") receiveView(frame.view);
+  else if (frame.type === "error") receiveError(frame.error || {}, frame.view);
+}
+
+// -- the move log -------------------------------------------------------------------------------
+// Entries are kept by key and shown newest first; "order" is the match version they belong to.
+function addLog(text, key, order) {
+  if (logEntries.has(key)) return;
+  logEntries.set(key, { text, order });
+  const newest = [...logEntries.values()].sort((a, b) => b.order - a.order).slice(0, logSize);
+  fill(part("move-log"), newest.map((entry) => h("li", {}, entry.text)));
+  part("log-empty").hidden = true;
+}
+
+function logMove(entry) {
+  addLog(board.describe(entry, context()), `move-${entry.version}`, entry.version);
+}
+
+function logStep(before, after) {
+  if (after.last_action) logMove(after.last_action);
+  if (before && before.version !== after.version) {
+    board.events(before.state, after.state, context())
+      .forEach((text, i) => addLog(text, `event-${after.version}-${i}`, after.version + 0.5));
+  }
+}
+
+// After the socket was down, fetch the moves that may have been missed.
+async function catchUpLog() {
+  try {
+    const response = await fetch(root.dataset.logUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (response.ok) (await response.json()).slice(-logSize).forEach(logMove);
+  } catch (error) {
+    // The log is a convenience; the table itself is up to date.
+  }
+}
+
+// -- rendering ----------------------------------------------------------------------------------
+function turnText() {
+  if (view.status === "open") return labels.waiting_players;
+  if (view.status === "finished") return labels.game_over;
+  if (view.seat !== null && view.to_act.includes(view.seat)) return labels.your_turn;
+  const names = view.to_act.map(seatName).join(", ");
+  return names ? format(labels.waiting_for, { name: names }) : "";
+}
+
+function joinForm(seat) {
+  if (view.status !== "open" || view.seat !== null || !isFree(seat)) return null;
+  return h("form", { method: "post", action: root.dataset.joinUrl, class: "join-form" },
+    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken }),
+    h("input", { type: "hidden", name: "seat", value: seat.index }),
+    h("button", { type: "submit", class: "join-button" }, labels.join));
+}
+
+function renderOutcome() {
+  const box = part("outcome");
+  const outcome = view.outcome;
+  if (view.status !== "finished" || !outcome) {
+    box.hidden = true;
+    return;
+  }
+  const wasHidden = box.hidden;
+  const winners = outcome.winners.map(seatName).join(", ");
+  const you = view.seat !== null && outcome.winners.includes(view.seat);
+  fill(part("outcome-body"),
+    h("p", { class: "winners" }, format(labels.winners, { names: winners }), you ? ` ${labels.you_won}` : ""),
+    h("div", { class: "table-wrap" }, h("table", { class: "outcome-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, labels.player), h("th", { scope: "col", class: "num" }, labels.score))),
+      h("tbody", {}, outcome.scores.map((score, seat) => h("tr", { class: outcome.winners.includes(seat) ? "is-winner" : null, dataset: { seat } },
+        h("th", { scope: "row" }, seatName(seat), outcome.winners.includes(seat) ? " 🏆" : ""),
+        h("td", { class: "num" }, String(score)))))),
+    ),
+  );
+  box.hidden = false;
+  if (wasHidden && previous) box.focus();
+}
+
+function renderClock() {
+  window.clearInterval(clockTimer);
+  const clock = part("clock");
+  if (!view.clock || !view.clock.deadline || view.status !== "running") {
+    clock.hidden = true;
+    return;
+  }
+  const deadline = Date.parse(view.clock.deadline);
+  const tick = () => {
+    const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    clock.textContent = format(labels.clock, { seconds });
+    clock.classList.toggle("is-short", seconds <= 10);
+  };
+  tick();
+  clock.hidden = false;
+  clockTimer = window.setInterval(tick, 1000);
+}
+
+// Re-rendering replaces the board's buttons: keep keyboard users' focus on the board.
+function keepFocusInBoard() {
+  const active = document.activeElement;
+  if (active !== boardElement && boardElement.contains(active)) return;
+  const button = boardElement.querySelector("button:not([disabled])");
+  if (button) button.focus({ preventScroll: true });
+  else boardElement.focus({ preventScroll: true });
+}
+
+function render() {
+  const ctx = context();
+  root.dataset.status = view.status;
+  root.dataset.version = view.version;
+  fill(part("match-status"), labels[`status_${view.status}`] || view.status);
+  const turn = part("turn-banner");
+  turn.textContent = turnText();
+  turn.classList.toggle("is-yours", view.seat !== null && view.to_act.includes(view.seat) && view.status === "running");
+  renderSeats(part("seats"), { seats: view.seats, toAct: view.to_act, labels, board, state: view.status === "open" ? null : view.state, ctx, join: joinForm });
+  part("spectator-note").hidden = view.seat !== null || view.status === "open";
+  const focusInBoard = boardElement.contains(document.activeElement);
+  if (view.status !== "open") board.render(boardElement, view.state, ctx);
+  if (focusInBoard) keepFocusInBoard();
+  boardElement.hidden = view.status === "open";
+  const seated = view.seat !== null;
+  const mine = seated ? view.seats[view.seat] : null;
+  part("leave-form").hidden = !(seated && view.status === "open");
+  part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
+  renderOutcome();
+  renderClock();
+}
+
+// -- connection ---------------------------------------------------------------------------------
+function onStatus(state, seconds) {
+  const element = part("connection");
+  element.dataset.state = state;
+  if (state === "waiting") dropped = true;
+  if (state === "open" && dropped) {
+    dropped = false;
+    catchUpLog();
+  }
+  if (state === "open") element.textContent = labels.conn_live;
+  else if (state === "connecting") element.textContent = labels.conn_connecting;
+  else element.textContent = format(labels.conn_retry, { seconds });
+}
+
+const socket = new MatchSocket(root.dataset.wsPath, { onMessage: onFrame, onStatus });
+
+document.addEventListener("keydown", (event) => {
+  if (isTypingOrModified(event) || event.repeat) return;
+  const ctx = context();
+  if (!ctx.act || pending) return;
+  const action = board.keyAction(event.key, ctx.legal);
+  if (action) {
+    event.preventDefault();
+    act(action);
+  }
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") socket.reconnectNow();
+});
+
+readJSON("match-log").forEach(logMove);
+logStep(null, view);
+render();
+socket.connect();

@@ -1,0 +1,183 @@
+"""The table's pages: the lobby, the new-match form, a guest's display name, the table of a
+match (join, leave, resign) and the replay of a finished match.
+
+Views only translate HTTP to ``play.services`` (writes) and ``play.selectors`` (reads) and
+back. The table itself is drawn in the browser (``play/static/play/table.js``) from the view
+payload the page embeds, then live from the match's websocket; each game has a board template
+``play/boards/<slug>.html`` naming its JavaScript renderer.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .errors import MatchError
+from .forms import GuestNameForm, MatchForm, game_label
+from .identity import player_from_request, set_guest_name
+from .models import Match
+from .payloads import match_summary
+
+#: The create form's field an error of ``create_match`` belongs to (None: the whole form).
+CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
+#: How many recent moves the table's log shows.
+RECENT_MOVES = 12
+#: Open matches per lobby page, and how many of the visitor's latest matches the lobby lists.
+OPEN_PER_PAGE = 30
+MY_MATCHES = 20
+
+
+def _match_or_404(match_id: str) -> Match:
+    try:
+        return selectors.get_match(match_id)
+    except MatchError as error:
+        raise Http404(error.message) from None
+
+
+def _ask_for_name(request, next_url: str):
+    return redirect(f"{reverse('play-name')}?{urlencode({'next': next_url})}")
+
+
+def _safe_next(request, default: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return default
+
+
+def _row(match: Match, player) -> dict:
+    """A match as the lobby lists it."""
+    summary = match_summary(match, player)
+    seats = summary["seats"]
+    return {
+        **summary,
+        "label": game_label(match.game),
+        "bots": sum(1 for s in seats if s["kind"] == "bot"),
+        "people": sum(1 for s in seats if s["kind"] == "human" and s["name"]),
+        "names": [s["name"] for s in seats if s["name"]],
+        "created_at": match.created,
+    }
+
+
+def lobby(request):
+    """Open matches waiting for people, the visitor's own matches and a "new match" button."""
+    player = player_from_request(request)
+    page = Paginator(selectors.open_matches(), OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "play/lobby.html", {
+        "player": player,
+        "page": page,
+        "open_matches": [_row(m, player) for m in page.object_list],
+        "my_matches": [_row(m, player) for m in selectors.matches_for(player)[:MY_MATCHES]] if player else [],
+    })
+
+
+def guest_name(request):
+    """The display name a guest plays under (kept in the session), then on to ``next``."""
+    next_url = _safe_next(request, reverse("play-lobby"))
+    if request.user.is_authenticated:
+        return redirect(next_url)
+    if request.method == "POST":
+        form = GuestNameForm(request.POST)
+        if form.is_valid():
+            set_guest_name(request, form.cleaned_data["name"])
+            return redirect(next_url)
+    else:
+        form = GuestNameForm(initial={"name": request.session.get("guest_name", "")})
+    status = 400 if form.errors else 200
+    return render(request, "play/name.html", {"form": form, "next": next_url}, status=status)
+
+
+def new_match(request):
+    """The new-match form; a valid post creates the match and opens its table."""
+    player = player_from_request(request)
+    if player is None:
+        return _ask_for_name(request, request.get_full_path())
+    if request.method == "POST":
+        form = MatchForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                match = services.create_match(
+                    player, data["game"], data["seats"], data["options"], data["seconds_per_turn"])
+            except MatchError as error:
+                form.add_error(CREATE_ERROR_FIELDS.get(error.code), error.message)
+            else:
+                return redirect("play-table", match_id=match.id)
+    else:
+        initial = {"game": request.GET["game"]} if request.GET.get("game") else {}
+        form = MatchForm(initial=initial)
+    status = 400 if form.errors else 200
+    return render(request, "play/new.html", {"form": form, "player": player}, status=status)
+
+
+def table(request, match_id: str):
+    """A match's table: the shell and the caller's first view, drawn and kept live by JS."""
+    match = _match_or_404(match_id)
+    player = player_from_request(request)
+    view = selectors.match_view(match, player)
+    board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
+    return render(request, "play/table.html", {
+        "match": match,
+        "view": view,
+        "player": player,
+        "game_name": game_label(match.game),
+        "board_template": board.template.name,
+        "log": selectors.action_log(match)[-RECENT_MOVES:],
+        "log_size": RECENT_MOVES,
+    })
+
+
+def _seat_change(request, match_id: str, change):
+    """Run ``change(player, match_id)`` for a POST from the table, then back to the table."""
+    match = _match_or_404(match_id)
+    table_url = reverse("play-table", kwargs={"match_id": match.id})
+    player = player_from_request(request)
+    if player is None:
+        messages.info(request, _("Choose a display name first, then take a seat."))
+        return _ask_for_name(request, table_url)
+    try:
+        change(player, match.id)
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect(table_url)
+
+
+@require_POST
+def join(request, match_id: str):
+    """Take a seat: ``seat`` (an index) or, without it, the first free seat."""
+    raw = request.POST.get("seat", "").strip()
+    if raw and not raw.isdigit():
+        messages.error(request, _("There is no free seat like that at this match."))
+        return redirect("play-table", match_id=match_id)
+    seat = int(raw) if raw else None
+    return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat))
+
+
+@require_POST
+def leave(request, match_id: str):
+    """Give up one's seat before the match starts."""
+    return _seat_change(request, match_id, services.leave_match)
+
+
+@require_POST
+def resign(request, match_id: str):
+    """Resign during play: a bot plays the seat from then on."""
+    return _seat_change(request, match_id, services.resign)
+
+
+def replay(request, match_id: str):
+    """Step through a finished match from the caller's seat (or a spectator's)."""
+    match = _match_or_404(match_id)
+    context = {"match": match, "game_name": game_label(match.game)}
+    if match.status != Match.Status.FINISHED:
+        return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
+    data = selectors.replay(match, player_from_request(request))
+    board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
+    return render(request, "play/replay.html", {**context, "replay": data, "board_template": board.template.name})

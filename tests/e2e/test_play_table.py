@@ -1,0 +1,260 @@
+"""The online table in a real browser, against the whole site served over ASGI (pages, API,
+websockets) with a real Celery worker playing the bots: two guests at one match see each
+other's moves live; a guest plays a L.A.M.A. match against three bots to its end, then steps
+through its replay; moves go over HTTP while the socket is down and the table catches up when it
+is back; a refused move is explained."""
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from play.models import Match
+
+pytestmark = pytest.mark.e2e
+
+TABLE_URL = re.compile(r"/play/m/(\w+)/$")
+#: Something to do on the table page: the outcome is shown, or a move can be made.
+READY = """() => !document.querySelector('#outcome').hidden || document.querySelector(
+  '#board .hand button.playable:not([disabled]), #board .actions button:not([disabled])') !== null"""
+
+
+def guest_page(browser, width=390, height=844):
+    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def choose_name(page, name):
+    expect(page.locator("#id_name")).to_be_visible()
+    page.fill("#id_name", name)
+    page.click("#name-button")
+
+
+def make_a_move(page) -> tuple[str, str]:
+    """Play the first playable card, else draw, else quit; returns the move's kind and what the
+    log should say (``card`` holds the value for a play)."""
+    version = page.locator("#table").get_attribute("data-version")
+    card = page.locator("#board .hand button.playable").first
+    if card.count():
+        value = card.get_attribute("data-card")
+        card.click()
+        kind = ("play", "Llama" if value == "7" else value)
+    elif page.locator("#board .action-draw").count():
+        page.click("#board .action-draw")
+        kind = ("draw", "")
+    else:
+        page.click("#board .action-quit")
+        kind = ("quit", "")
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+    return kind
+
+
+def card_name(action) -> str:
+    return "Llama" if action.get("card") == 7 else str(action.get("card", ""))
+
+
+def said(name, kind) -> str:
+    move, card = kind
+    return {"play": f"{name} played {card}", "draw": f"{name} drew a card", "quit": f"{name} quit the round"}[move]
+
+
+def test_two_guests_see_each_others_moves_live(browser, asgi_server, bot_worker):
+    ann, bob = guest_page(browser, 1024, 800), guest_page(browser)
+    # Ann opens a 2-seat match with the second seat open for a person.
+    ann.goto(f"{asgi_server}/play/new/")
+    choose_name(ann, "Ann")
+    ann.fill("#id_players", "2")
+    ann.select_option("#id_seat_1", "open")
+    ann.click("#create-button")
+    ann.wait_for_url(TABLE_URL)
+    match_id = TABLE_URL.search(ann.url).group(1)
+    expect(ann.locator("#connection")).to_have_attribute("data-state", "open")
+    expect(ann.locator("#table")).to_have_attribute("data-status", "open")
+    expect(ann.locator("#turn-banner")).to_have_text("Waiting for people to take the free seats.")
+
+    # Bob picks a name in the lobby and joins the match from there.
+    bob.goto(f"{asgi_server}/play/")
+    bob.click("text=Choose a display name")
+    choose_name(bob, "Bob")
+    bob.wait_for_url(f"{asgi_server}/play/")
+    bob.click(f'.match-row[data-match="{match_id}"] .join-button')
+    bob.wait_for_url(f"{asgi_server}/play/m/{match_id}/")
+    expect(bob.locator("#table")).to_have_attribute("data-status", "running")
+    expect(bob.locator(".seat.is-you .seat-name")).to_have_text("Bob")
+
+    # Ann's page, never reloaded, sees Bob sit down and the match start: it is her turn.
+    expect(ann.locator("#table")).to_have_attribute("data-status", "running")
+    expect(ann.locator('.seat[data-seat="1"] .seat-name')).to_have_text("Bob")
+    expect(ann.locator("#turn-banner")).to_have_text("Your turn")
+    expect(bob.locator("#turn-banner")).to_have_text("Waiting for Ann")
+
+    # Ann moves; Bob sees it arrive live, then moves himself and Ann sees that.
+    kind = make_a_move(ann)
+    expect(bob.locator("#table")).to_have_attribute("data-version", "1")
+    expect(bob.locator("#move-log li").first).to_have_text(said("Ann", kind))
+    expect(bob.locator("#turn-banner")).to_have_text("Your turn")
+    kind = make_a_move(bob)
+    expect(ann.locator("#table")).to_have_attribute("data-version", "2")
+    expect(ann.locator("#move-log li").first).to_have_text(said("Bob", kind))
+    assert ann.url.endswith(f"/play/m/{match_id}/")
+    assert Match.objects.get(pk=match_id).version == 2
+    for page in (ann, bob):
+        page.context.close()
+
+
+def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(browser, asgi_server, bot_worker):
+    page = guest_page(browser)
+    page.goto(f"{asgi_server}/play/")
+    page.click("#new-match")
+    choose_name(page, "Ann")
+    page.wait_for_url(f"{asgi_server}/play/new/")
+    page.fill("#id_players", "4")
+    page.select_option("#id_seat_0", "you")
+    page.select_option("#id_seat_1", "heuristic")
+    page.select_option("#id_seat_2", "random")
+    page.select_option("#id_seat_3", "heuristic")
+    expect(page.locator('.seat-field[data-seat-index="4"]')).to_be_hidden()
+    page.fill("#id_lama-end_at", "1")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    match_id = TABLE_URL.search(page.url).group(1)
+    expect(page.locator("#seats .seat")).to_have_count(4)
+    expect(page.locator(".seat.is-you .seat-name")).to_have_text("Ann")
+
+    # The first move by keyboard: the number of a playable card, else Q.
+    page.wait_for_function(READY)
+    playable = page.locator("#board .hand button.playable")
+    version = page.locator("#table").get_attribute("data-version")
+    page.keyboard.press(playable.first.get_attribute("data-card") if playable.count() else "q")
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+
+    # Then click a legal action until the outcome shows (end_at 1: one round).
+    for _ in range(60):
+        page.wait_for_function(READY)
+        if page.locator("#outcome").is_visible():
+            break
+        make_a_move(page)
+    outcome = page.locator("#outcome")
+    expect(outcome).to_be_visible()
+    match = Match.objects.get(pk=match_id)
+    assert match.status == "finished"
+    winners = ", ".join(["Ann", "Bot 2", "Bot 3", "Bot 4"][w] for w in match.outcome["winners"])
+    expect(outcome.locator(".winners")).to_contain_text(f"Winner: {winners}")
+    expect(outcome.locator("tbody tr")).to_have_count(4)
+    scores = [int(s) for s in outcome.locator("tbody td.num").all_inner_texts()]
+    assert scores == match.outcome["scores"]
+    expect(page.locator(".round-summary summary")).to_have_text("Round 1 is over")
+    expect(page.locator("#turn-banner")).to_have_text("The game is over.")
+    expect(page.locator("#board .actions button")).to_have_count(0)
+    # The page fits a phone: nothing wider than the viewport.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # The replay steps through every move.
+    page.click("#replay-link")
+    page.wait_for_url(f"{asgi_server}/play/m/{match_id}/replay/")
+    last = match.version
+    expect(page.locator("#replay-position")).to_have_text("The deal")
+    expect(page.locator("#replay-prev")).to_be_disabled()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 1 of {last}")
+    first = match.actions.get(version=1)
+    expect(page.locator("#replay-move")).to_have_text(said(
+        "Ann" if first.seat == 0 else f"Bot {first.seat + 1}",
+        (first.action["type"], card_name(first.action)),
+    ))
+    page.click("#replay-next")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 2 of {last}")
+    page.click("#replay-last")
+    expect(page.locator("#replay-position")).to_have_text(f"Move {last} of {last}")
+    expect(page.locator("#replay-next")).to_be_disabled()
+    assert page.locator("#replay-slider").input_value() == str(last)
+    scores = [int(s) for s in page.locator("#seats .score").evaluate_all("els => els.map(e => e.dataset.score)")]
+    assert scores == match.outcome["scores"]
+    page.keyboard.press("Home")
+    expect(page.locator("#replay-position")).to_have_text("The deal")
+    page.context.close()
+
+
+def test_moves_go_over_http_while_the_socket_is_down_and_the_table_catches_up_when_it_is_back(
+        browser, asgi_server, bot_worker):
+    page = guest_page(browser)
+    socket_allowed = []
+
+    def route(ws):
+        if socket_allowed:
+            ws.connect_to_server()
+        else:
+            ws.close()
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), route)
+    page.goto(f"{asgi_server}/play/new/")
+    choose_name(page, "Ann")
+    page.fill("#id_players", "2")
+    page.select_option("#id_seat_1", "heuristic")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    match_id = TABLE_URL.search(page.url).group(1)
+    connection = page.locator("#connection")
+    expect(connection).to_have_attribute("data-state", "waiting")
+    expect(connection).to_contain_text("Connection lost; trying again in")
+
+    # The socket is down: the move is posted to the API and its answer redraws the table.
+    kind = make_a_move(page)
+    expect(page.locator("#table")).to_have_attribute("data-version", "1")
+    expect(page.locator("#move-log li").first).to_have_text(said("Ann", kind))
+    assert Match.objects.get(pk=match_id).actions.get(version=1).by == "player"
+
+    # The bot has moved meanwhile; once the socket is let through, the page reconnects by
+    # itself and is sent the current view.
+    deadline = time.monotonic() + 10
+    while Match.objects.get(pk=match_id).version < 2:
+        assert time.monotonic() < deadline, "the bot did not move"
+        time.sleep(0.05)
+    expect(page.locator("#table")).to_have_attribute("data-version", "1")
+    socket_allowed.append(True)
+    expect(connection).to_have_attribute("data-state", "open", timeout=20_000)
+    expect(page.locator("#table")).to_have_attribute("data-version", "2")
+    expect(page.locator("#turn-banner")).to_have_text("Your turn")
+    bot_move = Match.objects.get(pk=match_id).actions.get(version=2).action
+    expect(page.locator("#move-log li").first).to_have_text(said("Bot 2", (bot_move["type"], card_name(bot_move))))
+    page.context.close()
+
+
+def test_a_refused_move_is_explained_and_the_table_stays_usable(browser, asgi_server, bot_worker):
+    page = guest_page(browser)
+    tampered = []
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            frame = json.loads(message)
+            if frame.get("type") == "act" and not tampered:  # the first move asks for a card nobody has
+                tampered.append(frame)
+                frame["action"] = {"type": "play", "card": 99}
+            server.send(json.dumps(frame))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), route)
+    page.goto(f"{asgi_server}/play/new/")
+    choose_name(page, "Ann")
+    page.fill("#id_players", "2")
+    page.select_option("#id_seat_1", "random")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+    page.wait_for_function(READY)
+    page.locator("#board .actions button").first.click()
+    message = page.locator("#table-message")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("The move could not be read. A card is 1 to 7 (7 is the llama), not 99.")
+    assert page.locator("#table").get_attribute("data-version") == "0"
+    # The buttons are back; the next move goes through and clears the message.
+    make_a_move(page)
+    expect(message).to_be_hidden()
+    expect(page.locator("#table")).not_to_have_attribute("data-version", "0")
+    page.context.close()
