@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from play.engine import public_options
 from play.games import GAMES
 
 from .identity import Player
@@ -105,7 +106,7 @@ class MatchViews:
             "status": match.status,
             "version": match.version,
             "players": match.players,
-            "options": match.options,
+            "options": public_options(self.game, match.options),
             "seats": seat_entries(self.seats, seat),
             "seat": seat,
             "to_act": self.to_act,
@@ -134,7 +135,7 @@ def match_summary(match: Match, player: Player | None) -> dict:
         "status": match.status,
         "players": match.players,
         "version": match.version,
-        "options": match.options,
+        "options": public_options(get_game(match.game), match.options),
         "seats": seat_entries(seats, viewer),
         "seat": viewer,
         "free_seats": sum(1 for s in seats if s.is_free),

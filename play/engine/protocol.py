@@ -81,3 +81,14 @@ class Narrated(Protocol):
     def narrate(self, before: State, after: State) -> list[str]:
         """Lines worth printing about the step from ``before`` to ``after``; ``[]`` for an
         ordinary move."""
+
+
+def public_options(game, options: dict) -> dict:
+    """``options`` without the ones that would show hidden information to whoever reads them.
+
+    A game lists such options in an optional ``secret_options`` attribute (a set of names):
+    stacked deals (``deck``, ``decks``, ``pool``) give away every hand and the draw order, so a
+    match's options are shown to its players and spectators only through this function.
+    """
+    secret = getattr(game, "secret_options", ())
+    return {name: value for name, value in options.items() if name not in secret}

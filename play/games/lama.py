@@ -169,6 +169,8 @@ class Lama:
 
     slug = "lama"
     name = "L.A.M.A."
+    # Stacked deals show every hand and the draw pile's order: never shown to players.
+    secret_options = frozenset({"deck", "decks"})
     min_players = 2
     max_players = 6
 

@@ -267,3 +267,14 @@ def test_the_admin_shows_matches_read_only(client, django_user_model, duel):
     assert client.post(f"/admin/play/match/{duel}/change/", {"status": "finished"}).status_code == 403
     assert client.get("/admin/play/match/add/").status_code == 403
     assert Match.objects.get(pk=duel).status == "running"
+
+
+def test_a_stacked_deal_is_never_shown_in_a_matchs_options(api, alice_api, bob_api, duel):
+    # The stacked deck would give away every hand and the draw pile's order (lama.md, "Hidden
+    # information"); only the other options are shown, to seats, spectators and the lobby alike.
+    match_id = create(alice_api, seats=[HUMAN, HUMAN], options=SHORT).json()["id"]
+    assert Match.objects.get(pk=match_id).options == SHORT
+    assert alice_api.get(f"/api/matches/{match_id}/").json()["options"] == {"end_at": 1}
+    assert api.get(f"/api/matches/{match_id}/").json()["options"] == {"end_at": 1}
+    assert api.get("/api/matches/").json()["results"][0]["options"] == {"end_at": 1}
+    assert alice_api.get(f"/api/matches/{duel}/").json()["options"] == {}

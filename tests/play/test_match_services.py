@@ -69,7 +69,7 @@ def test_the_creators_view_payload(alice):
     match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
     view = selectors.match_view(match, alice)
     assert view == {
-        "id": match.id, "game": "lama", "status": "running", "version": 0, "players": 2, "options": STACKED,
+        "id": match.id, "game": "lama", "status": "running", "version": 0, "players": 2, "options": {},
         "seats": [
             {"index": 0, "name": "alice", "kind": "human", "bot": "", "resigned": False, "you": True},
             {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False, "you": False},
