@@ -91,7 +91,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.boo
     # (psycopg_pool) rather than kept per thread.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=8)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    # The site and its Celery worker write to one file: write-ahead logging lets readers go on
+    # while one writes, "synchronous=NORMAL" is safe with it and avoids an fsync per commit, and
+    # IMMEDIATE transactions take the write lock at BEGIN, so two writers queue instead of
+    # failing with "database is locked" when a reader turns into a writer.
+    _sqlite = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite.setdefault("timeout", 20)
+    _sqlite.setdefault("transaction_mode", "IMMEDIATE")
+    _sqlite.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")

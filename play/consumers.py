@@ -10,7 +10,8 @@ Client → server: ``{"type": "act", "version": int, "action": {...}}``, ``{"typ
 Each socket joins its seat's group (``match.<id>.seat.<n>``) or the spectators' group and is
 sent what ``play.notify`` broadcasts there. When seats change hands (join, leave, resign) it
 looks its seat up again. With the in-memory channel layer, which does not reach across
-processes (a Celery worker's bot moves), the socket also checks the match every
+processes (a Celery worker's bot moves), the socket of a match that a worker may change (one
+with a bot, a resigned seat or a turn clock) also checks the match's version every
 ``settings.PLAY_WS_POLL`` seconds (default 1; 0 turns it off; off by default with other layers).
 """
 from __future__ import annotations
@@ -69,7 +70,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = None
         self.seat = None
         self.last_view = None
-        self.seen = None
+        self.worker_moves = False
         self.poller = None
         await self.accept()
         found = await database_sync_to_async(self._lookup)()
@@ -128,15 +129,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     # -- work -----------------------------------------------------------------------------------
     def _lookup(self):
-        """``(seat, view, stamp)`` of this socket's person (``stamp``: when the match last
-        changed), or ``None`` when the match does not exist."""
+        """``(seat, view, worker_moves)`` of this socket's person (``worker_moves``: a Celery
+        worker may change the match — a bot, a resigned seat or a clock), or ``None`` when the
+        match does not exist."""
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return None
         views = MatchViews(match)
         seat = views.seat_of(player_from_scope(self.scope))
+        worker_moves = bool(match.seconds_per_turn) or any(s.bot or s.resigned for s in views.seats)
         with translation.override(self.language):
-            return seat, views.view(seat), match.updated
+            return seat, views.view(seat), worker_moves
 
     def _act(self, version, action) -> dict | None:
         """Apply an action through the service; ``None`` on success (the view comes through the
@@ -152,11 +155,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                         "view": None if found is None else found[1]}
         return None
 
-    def _stamp(self):
-        return Match.objects.filter(pk=self.match_id).values_list("updated", flat=True).first()
+    def _version(self):
+        return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
-    async def _take_place(self, seat, view, stamp):
-        self.seen = stamp
+    async def _take_place(self, seat, view, worker_moves):
+        self.worker_moves = worker_moves
         group = spectator_group(self.match_id) if seat is None else seat_group(self.match_id, seat)
         if group != self.group:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -177,7 +180,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def _poll(self, interval: float):
         while True:
             await asyncio.sleep(interval)
-            if await database_sync_to_async(self._stamp)() == self.seen:
+            if not self.worker_moves or self.last_view is None or self.last_view["status"] == "finished":
+                continue
+            if await database_sync_to_async(self._version)() == self.last_view["version"]:
                 continue
             found = await database_sync_to_async(self._lookup)()
             if found is not None:

@@ -8,6 +8,8 @@ again (see ``play.consumers``).
 """
 from __future__ import annotations
 
+import asyncio
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -25,15 +27,26 @@ def spectator_group(match_id: str) -> str:
     return f"match.{match_id}.spectators"
 
 
-def match_changed(match_id: str, reseat: bool = False) -> None:
-    """Send each seat's group and the spectators' group their view of the match as it is in
-    the database now."""
+async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
+def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None = None) -> None:
+    """Send each seat's group and the spectators' group their view of the match: from
+    ``views`` when the caller has the committed match in hand (it saves reloading it), else as
+    the match is in the database now. All groups are sent to in one hop to the event loop."""
     layer = get_channel_layer()
-    match = Match.objects.filter(pk=match_id).first()
-    if layer is None or match is None:
+    if layer is None:
         return
-    views = MatchViews(match)
-    send = async_to_sync(layer.group_send)
-    for seat in range(match.players):
-        send(seat_group(match.id, seat), {"type": "match.view", "view": views.view(seat), "reseat": reseat})
-    send(spectator_group(match.id), {"type": "match.view", "view": views.view(None), "reseat": reseat})
+    if views is None:
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return
+        views = MatchViews(match)
+    match = views.match
+    messages = [
+        (seat_group(match.id, seat), {"type": "match.view", "view": views.view(seat), "reseat": reseat})
+        for seat in range(match.players)
+    ]
+    messages.append((spectator_group(match.id), {"type": "match.view", "view": views.view(None), "reseat": reseat}))
+    async_to_sync(_send_all)(layer, messages)

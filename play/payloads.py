@@ -77,14 +77,15 @@ def action_entry(action: MatchAction | None) -> dict | None:
 
 class MatchViews:
     """Builds view payloads of one match for any viewer, loading the seats, the state and the
-    last action once (``seats`` and ``last_action`` may be given to save the queries)."""
+    last action once (``seats``, ``last_action`` and the engine ``state`` of ``match.state`` may
+    be given to save the queries and the decoding)."""
 
-    def __init__(self, match: Match, seats: list[Seat] | None = None, last_action=_UNSET):
+    def __init__(self, match: Match, seats: list[Seat] | None = None, last_action=_UNSET, state=None):
         self.match = match
         self.seats = list(match.seats.all()) if seats is None else seats
         self._by_index = {s.index: s for s in self.seats}
         self.game = get_game(match.game)
-        self.state = self.game.load(match.state)
+        self.state = self.game.load(match.state) if state is None else state
         running = match.status == Match.Status.RUNNING
         self.to_act = list(self.game.to_act(self.state)) if running else []
         if last_action is _UNSET:

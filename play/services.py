@@ -156,12 +156,13 @@ def _start_clock(match: Match) -> None:
         match.turn_deadline = None
 
 
-def _after_commit(match: Match, engine, state, seats: list[Seat], reseat: bool) -> None:
+def _after_commit(match: Match, engine, state, seats: list[Seat], reseat: bool, views: MatchViews | None = None) -> None:
     """Once the transaction commits: broadcast the views (``reseat``: seats changed hands, so
-    every socket looks up its seat again), queue the bot turn when a bot is to act, and queue
-    the clock when the match has one."""
+    every socket looks up its seat again; ``views``: the committed match's views, when the
+    caller built them), queue the bot turn when a bot is to act, and queue the clock when the
+    match has one."""
     match_id, version = match.id, match.version
-    transaction.on_commit(lambda: notify.match_changed(match_id, reseat=reseat), robust=True)
+    transaction.on_commit(lambda: notify.match_changed(match_id, reseat=reseat, views=views), robust=True)
     if match.status != Match.Status.RUNNING:
         return
     by_index = {s.index: s for s in seats}
@@ -361,8 +362,9 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         _start_clock(match)
         match.save()
         logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
-        _after_commit(match, engine, state, seats, reseat=False)
-        return MatchViews(match, seats, last_action=logged).view(seat.index)
+        views = MatchViews(match, seats, last_action=logged, state=state)
+        _after_commit(match, engine, state, seats, reseat=False, views=views)
+        return views.view(seat.index)
 
 
 def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> bool:

@@ -7,13 +7,12 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
-from django.utils import timezone
 
 from config.asgi import application
 from play import services
 from play.identity import Player
 from play.models import Match
-from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, STACKED, person
+from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, RANDOM, STACKED, person
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 TIMEOUT = 5
@@ -178,21 +177,28 @@ async def _join_while_watching(match_id, cookie, key, alice_cookie):
     await alice.disconnect()
 
 
-def test_polling_brings_changes_made_where_the_channel_layer_does_not_reach(duel, user, settings):
+def test_polling_brings_changes_made_where_the_channel_layer_does_not_reach(user, settings):
     """With the in-memory layer a Celery worker's broadcast stays in the worker's process; the
-    socket then finds the change by checking the match. The change here is written straight to
-    the database, as another process would commit it, without any broadcast."""
+    socket of a match a worker may change (here: one with a bot seat) then finds the change by
+    checking the match's version. The change is written straight to the database, as another
+    process would commit it, without any broadcast."""
     settings.PLAY_WS_POLL = 0.1
-    async_to_sync(_poll)(duel, logged_in(user))
+    match = services.create_match(person(user), "lama", [HUMAN, RANDOM], STACKED, seed=1)
+    async_to_sync(_poll)(match.id, logged_in(user), expect_change=True)
 
 
-async def _poll(match_id, cookie):
+def test_a_match_only_people_play_is_not_polled(duel, user, settings):
+    """Without a bot or a clock only the site's own process changes the match, and its
+    broadcasts reach every socket: the socket does not check the database."""
+    settings.PLAY_WS_POLL = 0.1
+    async_to_sync(_poll)(duel, logged_in(user), expect_change=False)
+
+
+async def _poll(match_id, cookie, expect_change):
     alice = await connect(match_id, cookie)
-    assert (await view_of(alice))["clock"] is None
-    await database_sync_to_async(
-        lambda: Match.objects.filter(pk=match_id).update(seconds_per_turn=30, updated=timezone.now())
-    )()
-    changed = await view_of(alice)
-    assert changed["clock"] == {"seconds_per_turn": 30, "deadline": None}
+    assert (await view_of(alice))["version"] == 0
+    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=1))()
+    if expect_change:
+        assert (await view_of(alice))["version"] == 1
     assert await alice.receive_nothing(timeout=0.3)
     await alice.disconnect()
