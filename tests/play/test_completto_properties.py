@@ -1,0 +1,172 @@
+"""Properties of the Completto engine over random games (hypothesis): player counts, seeds,
+options and the choices of a playout vary; at every step of every game:
+
+- ``legal_actions`` is exact: every listed action applies, every other action (near misses
+  around the legal ones, random junk, wrong seats) raises ``IllegalAction`` and changes nothing;
+- the 100 tiles are all somewhere, once, and every row's face-up tiles ascend;
+- ``load(dump(s)) == s``, through JSON text;
+- every view is JSON, holds no generator, and tells nothing of the face-down tiles: dealing the
+  face-down numbers (rows and pool, the pool's order included) differently gives the same views
+  and the same legal actions;
+and at the end, a replay from (players, seed, options, action log) gives the same state.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from play.engine import IllegalAction, Rng
+from play.games import GAMES
+from play.games.completto import READINGS, TILES, UPSIDE_DOWN
+
+GAME = GAMES["completto"]
+
+junk_actions = st.one_of(
+    st.none(),
+    st.integers(),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 30), max_size=2),
+    st.dictionaries(
+        st.sampled_from(["type", "tile", "index", "value", "position", "from", "to", "x"]),
+        st.one_of(st.sampled_from(["take", "place", "return", "move", "insert", "Take"]), st.integers(-2, 102),
+                  st.booleans(), st.none(), st.floats(0, 30), st.text(max_size=2)),
+        max_size=4,
+    ),
+)
+
+
+@st.composite
+def matches(draw):
+    players = draw(st.integers(2, 6))
+    seed = draw(st.integers(-(2**63), 2**64))
+    options = {"max_turns": draw(st.integers(1, 40))}
+    if draw(st.booleans()):
+        options["first_player"] = draw(st.integers(0, players - 1))
+    if draw(st.booleans()):
+        options["games"] = 2
+    if draw(st.booleans()):
+        options["pool"] = list(Rng.from_seed(seed).shuffled(TILES))
+    return players, seed, options, draw(st.integers(0, 2**32)), draw(st.lists(junk_actions, max_size=6))
+
+
+def near_misses(state) -> list[dict]:
+    """Well-formed actions around the legal ones: every index, edge positions, other values."""
+    length = max(len(r) for r in state.rows)
+    held = state.held or 50
+    values = sorted({*READINGS[held], held - 1, held + 1, 0, 1, 100, 101})
+    tiles = sorted({0, 101, held, *state.pool_up[:3], *state.pool_down[:2], *(abs(v) for r in state.rows for v in r[:3])})
+    out = [{"type": "take"}, {"type": "return"}]
+    out += [{"type": "take", "tile": t} for t in tiles]
+    out += [{"type": "insert", "position": k, "value": v} for k in (-1, 0, 1, length // 2, length, length + 1) for v in values]
+    out += [{"type": "place", "index": i, "value": v} for i in range(-1, length + 1) for v in (*READINGS[held], held + 1)]
+    out += [{"type": "move", "from": i, "to": j} for i in range(-1, length + 1) for j in {-1, 0, i, i + 1, length - 1, length}]
+    return out
+
+
+def refused_unchanged(state, seat, action, copy) -> None:
+    """``action`` is refused and ``state`` still equals ``copy``, an independent copy of it."""
+    try:
+        GAME.apply(state, seat, action)
+    except IllegalAction as exc:
+        assert exc.code in ("not_your_turn", "game_over", "malformed_action", "illegal_action"), exc.code
+        assert exc.message
+    else:
+        raise AssertionError(f"seat {seat!r} {action!r} was accepted but is not legal")
+    assert state == copy
+
+
+def check_legal_actions_exact(state, junk) -> None:
+    to_act = GAME.to_act(state)
+    players = state.series.players
+    copy = GAME.load(json.loads(json.dumps(GAME.dump(state))))
+    assert copy == state
+    for seat in range(players):
+        legal = GAME.legal_actions(state, seat)
+        keys = {json.dumps(a, sort_keys=True) for a in legal}
+        assert len(keys) == len(legal)
+        if seat not in to_act:
+            assert legal == []
+            refused_unchanged(state, seat, {"type": "take"}, copy)
+            continue
+        for action in legal:
+            assert GAME.apply(state, seat, action) != state
+        for action in near_misses(state) + junk:
+            if not (isinstance(action, dict) and json.dumps(action, sort_keys=True) in keys):
+                refused_unchanged(state, seat, action, copy)
+    for seat in (-1, players, True, None, "0"):
+        assert GAME.legal_actions(state, seat) == []
+        refused_unchanged(state, seat, {"type": "take"}, copy)
+
+
+def check_tiles(state) -> None:
+    """Every tile once: in a row (face down, or face up by its reading), the pool, or held."""
+    tiles = list(state.pool_up) + list(state.pool_down) + ([state.held] if state.held is not None else [])
+    for row, upside in zip(state.rows, state.upside):
+        face_up = [v for v in row if v > 0]
+        assert face_up == sorted(set(face_up)), "the face-up tiles of a row must ascend"
+        assert set(upside) <= set(face_up)
+        tiles += [-v if v < 0 else UPSIDE_DOWN[v] if v in upside else v for v in row]
+    assert sorted(tiles) == list(TILES)
+    assert list(state.pool_up) == sorted(state.pool_up)
+
+
+def redealt(state, seed: int):
+    """``state`` with its face-down numbers (rows and pool) dealt again at random."""
+    hidden = [-v for r in state.rows for v in r if v < 0] + list(state.pool_down)
+    shuffled = list(Rng.from_seed(seed).shuffled(hidden))
+    rows = []
+    for r in state.rows:
+        rows.append(tuple(-shuffled.pop(0) if v < 0 else v for v in r))
+    return replace(state, rows=tuple(rows), pool_down=tuple(shuffled))
+
+
+def check_views(state, seed: int) -> None:
+    other = redealt(state, seed)
+    for seat in [None, *range(state.series.players)]:
+        view = GAME.view(state, seat)
+        text = json.dumps(view)
+        assert json.loads(text) == view
+        for word in ("rng", "seed", "pool_down"):
+            assert word not in text
+        assert view == GAME.view(other, seat), "a view depends on a face-down tile or the pool's order"
+        assert GAME.legal_actions(other, seat if seat is not None else 0) == GAME.legal_actions(
+            state, seat if seat is not None else 0)
+        assert view["rows"] == [[v if v > 0 else None for v in r] for r in state.rows]
+        assert view["pool"] == list(state.pool_up) and view["pool_face_down"] == len(state.pool_down)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches())
+def test_random_games_keep_every_property(match):
+    players, seed, options, choice_seed, junk = match
+    state = GAME.setup(players, seed, options)
+    choices = Rng.from_seed(choice_seed)
+    log = []
+    while GAME.outcome(state) is None:
+        assert len(log) < 2000
+        check_legal_actions_exact(state, junk)
+        check_tiles(state)
+        check_views(state, choice_seed + len(log))
+        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        others = [a for a in legal if a["type"] != "move"]
+        action = choices.choice(others if others and choices.random() < 0.8 else legal)
+        state = GAME.apply(state, seat, action)
+        log.append((seat, action))
+    check_legal_actions_exact(state, junk)
+    check_tiles(state)
+    check_views(state, choice_seed)
+    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+
+    replayed = GAME.setup(players, seed, options)
+    for seat, action in log:
+        replayed = GAME.apply(replayed, seat, json.loads(json.dumps(action)))
+    assert replayed == state
+    outcome = GAME.outcome(state)
+    assert outcome.scores == state.series.totals
+    assert outcome.winners == tuple(s for s, v in enumerate(outcome.scores) if v == min(outcome.scores))
+    assert state.series.game == options.get("games", 1)
