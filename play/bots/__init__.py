@@ -22,10 +22,15 @@ class Bot(Protocol):
 BotFactory = Callable[[Game, int], Bot]
 
 from .completto_heuristic import ComplettoHeuristic  # noqa: E402
+from .eoc_heuristic import EocHeuristic  # noqa: E402
+from .elements_heuristic import ElementsHeuristic  # noqa: E402
 from .lama_heuristic import LamaHeuristic  # noqa: E402
 from .random_bot import RandomBot  # noqa: E402
 
-HEURISTICS: dict[str, Callable[[int], Bot]] = {"lama": LamaHeuristic, "completto": ComplettoHeuristic}
+HEURISTICS: dict[str, Callable[[int], Bot]] = {
+    "lama": LamaHeuristic, "completto": ComplettoHeuristic, "elements": ElementsHeuristic,
+    "eoc": EocHeuristic,
+}
 """A heuristic bot class per game slug, made with the bot's seed."""
 
 
@@ -40,5 +45,5 @@ def heuristic(game: Game, seed: int) -> Bot:
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": heuristic}
 """Every bot by name: ``BOTS[name](game, seed)`` makes one."""
 
-__all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "heuristic", "ComplettoHeuristic", "LamaHeuristic",
-           "RandomBot"]
+__all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "heuristic", "ComplettoHeuristic", "ElementsHeuristic",
+           "LamaHeuristic", "RandomBot"]

@@ -3,7 +3,9 @@
 from play.engine import Game
 
 from .completto import Completto
+from .elements import Elements
+from .eoc import EoC
 from .lama import Lama
 
-GAMES: dict[str, Game] = {game.slug: game for game in (Lama(), Completto())}
+GAMES: dict[str, Game] = {game.slug: game for game in (Lama(), Elements(), Completto(), EoC())}
 """Every playable game by slug, e.g. ``GAMES["lama"]``."""

@@ -241,6 +241,8 @@ class Completto:
 
     slug = "completto"
     name = "Completto"
+    # A stacked pool gives away every face-down tile: never shown to players.
+    secret_options = frozenset({"pool"})
     min_players = 2
     max_players = 6
 

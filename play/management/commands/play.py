@@ -1,5 +1,7 @@
-"""``manage.py play GAME [--players N] [--bots SPEC] [--seed S] [--options JSON] [--quiet]``:
-play a whole match headless, every seat a bot, and print how it went."""
+"""``manage.py play GAME [--players N] [--bots SPEC] [--seed S] [--options JSON] [--decks A,B] [--quiet]``:
+play a whole match headless, every seat a bot, and print how it went. ``--decks`` (and any later
+game-specific argument) goes to the game's ``cli_options(args, options)`` hook, which turns it into
+the game's options; a game without the hook refuses it."""
 from __future__ import annotations
 
 import json
@@ -36,9 +38,11 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one, printed)")
         parser.add_argument("--options", default=None, help='game options as a JSON object, e.g. \'{"end_at": 20}\'')
         parser.add_argument("--quiet", action="store_true", help="print only the result (same as -v 0)")
+        parser.add_argument("--decks", default=None, help="for games played with decks: the decks per seat, "
+                            "comma-separated, e.g. SMP-RED,SMP-GREEN (the game turns them into its options)")
 
     def handle(self, game, players=None, bots=None, bot_kinds=None, seed=None, options=None, quiet=False,
-               verbosity=1, **_):
+               verbosity=1, decks=None, **_):
         if game not in GAMES:
             raise CommandError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         engine = GAMES[game]
@@ -48,7 +52,7 @@ class Command(BaseCommand):
         if bot_kinds is not None:
             names = self._kinds(bot_kinds, names if bots is not None or players is not None else None)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        options = self._options(options)
+        options = self._game_options(engine, {"decks": decks}, self._options(options))
         verbosity = 0 if quiet else verbosity
         try:
             engine.setup(len(names), seed, options)  # bad options fail before anything is printed
@@ -110,6 +114,21 @@ class Command(BaseCommand):
         if len(names) != len(seats):
             raise CommandError(f"--bot-kinds names {len(names)} bot(s) for {len(seats)} seats; give one per seat")
         return names
+
+    @staticmethod
+    def _game_options(engine, args: dict, options: dict | None) -> dict | None:
+        """The options after the game's own command-line arguments (e.g. ``--decks``): a game
+        that takes them has ``cli_options(args, options) -> options``."""
+        given = {name: value for name, value in args.items() if value is not None}
+        if not given:
+            return options
+        hook = getattr(engine, "cli_options", None)
+        if hook is None:
+            raise CommandError(f"{engine.slug} takes no {', '.join('--' + name for name in given)}")
+        try:
+            return hook(given, options)
+        except ValueError as exc:
+            raise CommandError(f"cannot set up {engine.slug}: {exc}") from None
 
     @staticmethod
     def _options(text: str | None) -> dict | None:

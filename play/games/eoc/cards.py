@@ -1,0 +1,152 @@
+"""Cards and decks of Elements of Chaos (elements-of-chaos.md, "Cards" and "Decks").
+
+A deck in the options is a list of 51 catalogue interchange dicts (the format that
+``cardsdb.interchange`` reads), top first. Each distinct code becomes one :class:`Card`, kept in
+the match's :class:`Catalogue`; piles, hands and the area name cards by code.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+from cardsdb.interchange import CardDataError, card_from_dict
+
+DECK_SIZE = 51
+MAX_COPIES = 3
+STEP_KEYS = ("step1", "step2", "step3")
+DIRECTION_VECTORS = {
+    "orthogonal": ((1, 0), (-1, 0), (0, 1), (0, -1)),
+    "diagonal": ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+    "any": ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
+}
+"""Unit vectors ``(drow, dcol)`` of each movement kind: rook, bishop, queen ("Cards")."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card as the engine uses it ("Cards"). ``colours`` is a tuple of colour names (empty:
+    colourless); ``bonus`` is ``(colour, value)`` or ``None``; ``steps`` the three lists of the
+    action table; ``hp``, ``directions`` and ``movement`` are ``0``, ``""`` and ``0`` for
+    non-characters. ``effect`` is the card's effect as canonical JSON text, ``None`` for a vanilla
+    card (no effect at all)."""
+
+    code: str
+    name: str
+    type: str
+    colours: tuple[str, ...]
+    size: int
+    bonus: tuple[str, int] | None
+    steps: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    hp: int
+    directions: str
+    movement: int
+    effect: str | None
+
+    def to_json(self) -> dict:
+        """The card as its view shows it: ``{"code", "name", "type", "colours", "size",
+        "size_bonus", "action_table", "hp", "directions", "movement", "effect"}``."""
+        return {
+            "code": self.code, "name": self.name, "type": self.type, "colours": list(self.colours),
+            "size": self.size,
+            "size_bonus": None if self.bonus is None else {"colour": self.bonus[0], "value": self.bonus[1]},
+            "action_table": {k: list(v) for k, v in zip(STEP_KEYS, self.steps)},
+            "hp": self.hp, "directions": self.directions, "movement": self.movement,
+            "effect": None if self.effect is None else json.loads(self.effect),
+        }
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every distinct card of the match, sorted by code, the board's size (option ``rows``) and
+    whether the deal is stacked. ``card(code)`` looks a card up, ``effect(code)`` gives its
+    effect's operations; ``has_effects`` says whether any card has one. ``ValueError`` (naming the
+    card) for an effect the language of :mod:`.effects` cannot read."""
+
+    rows: int
+    stacked: bool
+    cards: tuple[Card, ...]
+
+    def __post_init__(self):
+        from .effects import parse_effect
+
+        object.__setattr__(self, "_by_code", {c.code: c for c in self.cards})
+        effects = {c.code: parse_effect(c.effect, c.type, c.code) for c in self.cards}
+        object.__setattr__(self, "_effects", effects)
+        object.__setattr__(self, "has_effects", any(effects.values()))
+
+    def effect(self, code: str) -> tuple[dict, ...]:
+        """The checked operations of card ``code``'s effect (``()`` for a vanilla card); see
+        :mod:`.effects`."""
+        return self._effects[code]
+
+    def card(self, code: str) -> Card:
+        """The :class:`Card` of ``code`` (``KeyError`` for a code not in the match)."""
+        return self._by_code[code]
+
+    def has(self, code) -> bool:
+        """Whether ``code`` names a card of this match."""
+        return code in self._by_code
+
+
+_PARSED: dict[str, Card] = {}
+
+
+def parse_card(data, where: str) -> Card:
+    """One interchange dict as a :class:`Card`; ``ValueError`` naming ``where`` and every problem
+    (the reader of ``cardsdb.interchange``, plus the ``effect`` key: absent, ``"manual"`` or a
+    JSON object or list of objects)."""
+    try:
+        key = json.dumps(data, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        raise ValueError(f"{where}: a card must be a JSON object") from None
+    card = _PARSED.get(key)
+    if card is not None:
+        return card
+    try:
+        record = card_from_dict(data)
+    except CardDataError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    effect = data.get("effect")
+    if effect is not None and not (effect == "manual" or isinstance(effect, (dict, list))):
+        raise ValueError(f"{where}: 'effect' must be \"manual\", an object or a list of objects")
+    card = Card(
+        code=record.code, name=record.name, type=record.type, colours=tuple(record.colours),
+        size=record.size, bonus=record.size_bonus,
+        steps=tuple(tuple(record.action_table[k]) for k in STEP_KEYS),
+        hp=record.hp or 0, directions=record.directions or "", movement=record.movement or 0,
+        effect=None if effect is None else json.dumps(effect, sort_keys=True, ensure_ascii=False),
+    )
+    if len(_PARSED) < 10_000:
+        _PARSED[key] = card
+    return card
+
+
+def parse_decks(raw, rows: int, stacked: bool) -> tuple[Catalogue, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The option ``decks`` ("Stacked deals"): ``(catalogue, (codes0, codes1))``, each deck's
+    codes top first. ``ValueError`` for anything but two lists of 51 card dicts, a card the
+    interchange reader refuses, more than 3 copies of a name ("Decks"), or one code given as two
+    different cards."""
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise ValueError("decks: must be a list of two decks, one per seat")
+    by_code: dict[str, Card] = {}
+    decks = []
+    for seat, deck in enumerate(raw):
+        if not isinstance(deck, list) or len(deck) != DECK_SIZE:
+            size = len(deck) if isinstance(deck, list) else type(deck).__name__
+            raise ValueError(f"decks[{seat}]: a deck has exactly {DECK_SIZE} cards, not {size}")
+        codes = []
+        for i, data in enumerate(deck):
+            card = parse_card(data, f"decks[{seat}][{i}]")
+            known = by_code.setdefault(card.code, card)
+            if known != card:
+                raise ValueError(f"decks[{seat}][{i}]: {card.code} differs from another card with that code")
+            codes.append(card.code)
+        names = Counter(by_code[c].name for c in codes)
+        over = sorted(n for n, k in names.items() if k > MAX_COPIES)
+        if over:
+            raise ValueError(
+                f"decks[{seat}]: at most {MAX_COPIES} copies of a card, but {over[0]} has {names[over[0]]}")
+        decks.append(tuple(codes))
+    catalogue = Catalogue(rows=rows, stacked=stacked, cards=tuple(sorted(by_code.values(), key=lambda c: c.code)))
+    return catalogue, (decks[0], decks[1])

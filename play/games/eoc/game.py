@@ -1,0 +1,238 @@
+"""Elements of Chaos (TI Tokyo, 2003): the ``eoc`` engine. The contract is the rules page
+elements-of-chaos.md; each rule names its section. This module is the :class:`play.engine.Game`
+front: options, refusals in the page's order, dispatch to the modules of each concern.
+
+Options ("Stacked deals"): ``decks`` (required: two lists of 51 catalogue interchange dicts, top
+first), ``stacked`` (bool, default false: decks are shuffled by the match's generator), ``rows``
+(4 or 5, "The area" Decision) and ``first_player`` (0 or 1; else drawn from the seed).
+"""
+from __future__ import annotations
+
+from play.engine import (
+    IllegalAction,
+    Outcome,
+    Rng,
+    action_type,
+    check_names,
+    check_seed,
+    check_viewer,
+    from_json,
+    to_json,
+)
+
+from . import setup as setup_mod
+from . import steps, turn
+from .cards import parse_decks
+from .legal import legal_actions, to_act
+from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
+from .views import build_view
+
+OPTIONS = ("decks", "stacked", "rows", "first_player")
+
+
+def _square(value) -> bool:
+    return type(value) is list and len(value) == 2 and type(value[0]) is int and type(value[1]) is int
+
+
+def _order(value) -> bool:
+    return type(value) is list and len(value) == 4 and all(type(v) is str for v in value)
+
+
+SHAPES = {
+    "mulligan": {"take": bool},
+    "arrange": {"order": _order},
+    "place_character": {"card": str},
+    "skip": {},
+    "set": {"card": str, "square": _square},
+    "action_table": {"card": str},
+    "choose": {"action": str},
+    "event": {"card": str, "by": _square},
+    "move": {"from": _square, "to": _square},
+    "attack": {"by": _square, "target": _square},
+    "charge": {"by": _square, "target": _square},
+    "defend": {},
+    "special": {"by": _square},
+    "done": {},
+}
+"""Every action's fields ("Actions (API)"); a square is ``[row, col]``, an order 4 codes."""
+
+PHASE_ACTIONS = {
+    MULLIGAN: ("mulligan",),
+    ARRANGE: ("arrange",),
+    CHARACTER: ("place_character", "skip"),
+    SET: ("set", "skip"),
+    TABLE: ("action_table",),
+    CHOOSE: ("choose",),
+    PART: ("event", "move", "attack", "charge", "defend", "special", "done"),
+}
+PHASE_NAMES = {
+    MULLIGAN: "the mulligan (Set-up, 2)", ARRANGE: "arranging the near row (Set-up, 3)",
+    CHARACTER: "the character part (A turn, 2)", SET: "the card set (A turn, 3)",
+    TABLE: "the action table (A turn, 4)", CHOOSE: "the choice of the STEP's action (A turn, 5)",
+    PART: "a STEP's part (A turn, 5)",
+}
+
+
+class EoC:
+    """The Elements of Chaos engine (implements :class:`play.engine.Game` and ``Narrated``)."""
+
+    slug = "eoc"
+    name = "Elements of Chaos"
+    # The decks (and, stacked, their order) are each player's own: never shown to the table.
+    secret_options = frozenset({"decks"})
+    min_players = 2
+    max_players = 2
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> EocState:
+        """The state before the mulligans ("Set-up" 1). ``ValueError`` naming the problem for a
+        player count other than 2, a non-int seed, an unknown option, a missing or bad ``decks``
+        (see :func:`.cards.parse_decks`), or a bad ``stacked``, ``rows`` or ``first_player``."""
+        if type(players) is not int or players != 2:
+            raise ValueError(f"players: Elements of Chaos is for 2 players, not {players!r}")
+        seed = check_seed(seed)
+        options = check_names(options, OPTIONS)
+        if "decks" not in options:
+            raise ValueError("decks: required, a list of two decks of 51 cards")
+        stacked = options.get("stacked", False)
+        if type(stacked) is not bool:
+            raise ValueError(f"stacked: must be true or false, not {stacked!r:.40}")
+        rows = options.get("rows", 4)
+        if type(rows) is not int or rows not in (4, 5):
+            raise ValueError(f"rows: must be 4 or 5, not {rows!r:.40}")
+        first = options.get("first_player")
+        if first is not None and (type(first) is not int or first not in (0, 1)):
+            raise ValueError(f"first_player: must be 0 or 1, not {first!r:.40}")
+        cat, decks = parse_decks(options["decks"], rows, stacked)
+        return setup_mod.initial_state(cat, decks, Rng.from_seed(seed), first)
+
+    def to_act(self, state: EocState) -> list[int]:
+        """Seats that may act now (both during set-up until each has answered; ``[]`` once over)."""
+        return to_act(state)
+
+    def legal_actions(self, state: EocState, seat: int) -> list[dict]:
+        """Exactly the actions ``apply`` accepts from ``seat`` now ("Actions (API)")."""
+        return legal_actions(state, seat)
+
+    def apply(self, state: EocState, seat: int, action: dict) -> EocState:
+        """The state after ``seat`` takes ``action``; ``state`` is never changed. Raises
+        ``IllegalAction`` with, in this order of precedence, ``game_over``, ``not_your_turn``,
+        ``malformed_action`` (unknown type, missing or extra key, wrong type) or
+        ``illegal_action`` (the message names the rule)."""
+        if state.result is not None:
+            raise IllegalAction("game_over", "The game is over.")
+        if seat not in to_act(state) or type(seat) is not int:
+            raise IllegalAction("not_your_turn", f"Seat {seat!r} may not act now.")
+        kind = action_type(action, SHAPES)
+        phase = state.phase
+        if kind not in PHASE_ACTIONS[phase]:
+            raise IllegalAction(
+                "illegal_action",
+                f"In {PHASE_NAMES[phase]} the actions are {', '.join(PHASE_ACTIONS[phase])}, not {kind}.",
+            )
+        if kind == "done":
+            return turn.done(state, seat)
+        if kind == "move":
+            return steps.move(state, seat, tuple(action["from"]), tuple(action["to"]))
+        if kind == "event":
+            return steps.event(state, seat, action["card"], tuple(action["by"]))
+        if kind in ("attack", "charge"):
+            return steps.strike(state, seat, kind, tuple(action["by"]), tuple(action["target"]))
+        if kind == "defend":
+            return steps.defend_action(state, seat)
+        if kind == "special":
+            return steps.special(state, seat, tuple(action["by"]))
+        if kind == "choose":
+            return turn.choose(state, seat, action["action"])
+        if kind == "skip":
+            return turn.skip(state, seat)
+        if kind == "place_character":
+            return turn.place_character(state, seat, action["card"])
+        if kind == "set":
+            row, col = action["square"]
+            return turn.set_card(state, seat, action["card"], row, col)
+        if kind == "action_table":
+            return turn.action_table(state, seat, action["card"])
+        if kind == "mulligan":
+            return setup_mod.mulligan(state, seat, action["take"])
+        state = setup_mod.arrange(state, seat, action["order"])
+        if all(state.arranged):
+            state = turn.start_turn(state, state.ap, 1)
+        return state
+
+    def view(self, state: EocState, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: a spectator); see :func:`.views.build_view`.
+        ``ValueError`` for a seat that is not in the game."""
+        check_viewer(seat, 2)
+        return build_view(state, seat)
+
+    def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
+        """``action`` as ``viewer`` may see it once ``seat`` took it (elements-of-chaos.md,
+        "Hidden information"; see :mod:`play.engine.hidden_actions`). The other seat and
+        spectators see a mulligan without its answer, an arrangement without its cards and an
+        area card set face down without its card (``{"type": "set", "square"}``); one's own
+        actions and every face-up play are shown whole."""
+        if viewer == seat or type(action) is not dict:
+            return action
+        kind = action.get("type")
+        if kind in ("mulligan", "arrange"):
+            return {"type": kind}
+        if kind == "set":
+            return {"type": "set", "square": action.get("square")}
+        return action
+
+    def outcome(self, state: EocState) -> Outcome | None:
+        """Once over ("Winning"): scores 1 for a winner and 0 otherwise (``[0, 0]`` for a draw),
+        the winners, and ``details["reason"]``: ``"base"``, ``"down"`` or ``"deck_out"``."""
+        result = state.result
+        if result is None:
+            return None
+        scores = tuple(int(s in result.winners) for s in (0, 1))
+        return Outcome(scores, result.winners, {"reason": result.reason, "turns": state.turn})
+
+    def narrate(self, before: EocState, after: EocState) -> list[str]:
+        """Lines worth printing about one step: a new turn and its active player, a character
+        placed, a damage card turned, characters gone down, and the end of the match."""
+        lines = []
+        if after.turn != before.turn and after.turn:
+            lines.append(f"Turn {after.turn}: seat {after.ap} is the active player.")
+        if len(after.chars) > len(before.chars):
+            new = after.chars[-1]
+            card = after.cat.card(new.code)
+            lines.append(f"Seat {new.owner} places {card.name} ({card.code}) on its base.")
+        if after.turned is not None and after.turned is not before.turned:
+            t = after.turned
+            lines.append(f"Seat {t.seat} attacks: damage card {t.code}, {t.damage} damage.")
+        for seat in (0, 1):
+            for code in after.downs[seat][: len(after.downs[seat]) - len(before.downs[seat])]:
+                lines.append(f"Seat {seat}'s {after.cat.card(code).name} ({code}) goes down.")
+        if after.result is not None and before.result is None:
+            r = after.result
+            who = f"seat {r.winners[0]} wins" if r.winners else "a draw"
+            lines.append(f"Turn {after.turn}: {who} ({r.reason}).")
+        return lines
+
+    def cli_options(self, args: dict, options: dict | None) -> dict | None:
+        """Options from command-line arguments (the ``play`` command): ``args["decks"]`` names
+        two sample decks, comma-separated (e.g. ``"SMP-RED,SMP-GREEN"``, files under
+        ``fixtures/decks/``), which become option ``decks``. ``ValueError`` for an unknown deck or
+        not exactly two names."""
+        names = args.get("decks")
+        if not names:
+            return options
+        from .decklists import sample_deck
+
+        parts = [n.strip() for n in names.split(",")]
+        if len(parts) != 2:
+            raise ValueError(f"--decks: name two decks, one per seat, not {len(parts)}")
+        return {**(options or {}), "decks": [sample_deck(n) for n in parts]}
+
+    def dump(self, state: EocState) -> dict:
+        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
+        return to_json(state)
+
+    def load(self, data: dict) -> EocState:
+        """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one."""
+        state = from_json(EocState, data)
+        if len(state.area) != state.cat.rows * 4:
+            raise ValueError("not an Elements of Chaos state: the area does not match the rows")
+        return state

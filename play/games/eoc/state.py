@@ -1,0 +1,160 @@
+"""The immutable state of an Elements of Chaos match (frozen dataclasses of tuples, dumped with the
+kit's codec). Seats are 0 and 1; squares are ``(row, col)`` as seen from seat 0
+(elements-of-chaos.md, "Actions (API)") and the area is a flat tuple indexed ``row * 4 + col``.
+
+The :class:`Catalogue` (cards and board size) is shared unchanged by every state of a match.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Catalogue
+
+COLS = 4
+
+# Phases (elements-of-chaos.md, "Set-up" and "A turn").
+MULLIGAN, ARRANGE = "mulligan", "arrange"
+CHARACTER, SET, TABLE, CHOOSE, PART, OVER = "character", "set", "table", "choose", "part", "over"
+PHASES = (MULLIGAN, ARRANGE, CHARACTER, SET, TABLE, CHOOSE, PART, OVER)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An area card on a square ("The area"): its ``code``, its ``owner`` (the seat that laid
+    it) and whether it lies ``face_up`` (an item turned over; "A turn", items)."""
+
+    code: str
+    owner: int
+    face_up: bool
+
+
+@dataclass(frozen=True)
+class Char:
+    """A character on the area: a match-unique ``uid`` (so a charge's push-back follows it
+    wherever it moves), its ``owner``, card ``code``, current ``hp`` and square."""
+
+    uid: int
+    owner: int
+    code: str
+    hp: int
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Push:
+    """A push-back owed by a charge ("A turn", 5 charge and 6): the charging ``seat``, the
+    target's ``uid`` and the unit direction ``(dr, dc)`` from the charger to the target at the
+    time of the charge."""
+
+    seat: int
+    uid: int
+    dr: int
+    dc: int
+
+
+@dataclass(frozen=True)
+class Mod:
+    """A change with a duration made by a card effect (see :mod:`.effects`): ``kind`` is
+    ``"movement"``, ``"size"`` or ``"damage_taken"``; ``uid`` the character it applies to;
+    ``amount`` the signed change; ``until`` ``"step"`` or ``"turn"``."""
+
+    kind: str
+    uid: int
+    amount: int
+    until: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """What the acting seat has done in its part of the current STEP ("A turn", 5): characters
+    that used an event, moved or used their special (by ``uid``), whether any action other than
+    an event has been taken (``acted``: events come first), an attack or charge made
+    (``struck``), and a defend made (``defended``)."""
+
+    events: tuple[int, ...] = ()
+    moved: tuple[int, ...] = ()
+    specials: tuple[int, ...] = ()
+    acted: bool = False
+    struck: bool = False
+    defended: bool = False
+
+
+@dataclass(frozen=True)
+class Turned:
+    """The last damage card turned over, shown to both seats ("Hidden information"): the
+    attacking ``seat``, the card's ``code`` and the ``damage`` it dealt."""
+
+    seat: int
+    code: str
+    damage: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the match ended ("Winning"): ``winners`` (empty for a draw) and the ``reason``:
+    ``"base"``, ``"down"`` or ``"deck_out"``."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class EocState:
+    """The whole position.
+
+    - ``cat``: the :class:`Catalogue`; ``rng``: the generator's state.
+    - ``phase`` (one of ``PHASES``), ``turn`` (1-based; 0 during set-up), ``ap`` (the active
+      player; chosen at set-up but shown only once set-up ends), ``actor`` (the seat to act in
+      the one-seat phases), ``step`` (1..3 in the STEPs, else 0), ``rule`` (the code of this
+      turn's action-table card, ``""`` before it is laid), ``chosen`` (the AP's action for this
+      STEP, ``""`` before it is chosen).
+    - per seat (index = seat): ``hands`` (sorted codes), ``decks`` (top first), ``discards``,
+      ``downs`` and ``tables`` (the action-table piles, newest first).
+    - ``area``: ``rows * 4`` squares, each a :class:`Slot` or ``None``; ``chars`` the characters
+      on the area (by ``uid``); ``next_uid``.
+    - ``defence`` per seat this turn; ``pushes`` owed, in the order the charges were made;
+      ``part``: the acting seat's :class:`Part`; ``mods``: effect changes in force.
+    - set-up: ``mulligans`` per seat (-1 unanswered, 0 kept, 1 took), ``drawn`` per seat (the
+      order the 7-card hand was drawn in during the mulligan, then the 4 cards to arrange), and
+      ``arranged`` per seat.
+    - ``turned``: the last damage card; ``seen`` per seat: deck cards a seat was shown by an
+      effect (private to it); ``result``: the :class:`Result` once over.
+    """
+
+    cat: Catalogue
+    rng: int
+    phase: str
+    turn: int
+    ap: int
+    actor: int
+    step: int
+    rule: str
+    chosen: str
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    discards: tuple[tuple[str, ...], tuple[str, ...]]
+    downs: tuple[tuple[str, ...], tuple[str, ...]]
+    tables: tuple[tuple[str, ...], tuple[str, ...]]
+    area: tuple[Slot | None, ...]
+    chars: tuple[Char, ...]
+    next_uid: int
+    defence: tuple[int, int]
+    pushes: tuple[Push, ...]
+    part: Part
+    mods: tuple[Mod, ...]
+    mulligans: tuple[int, int]
+    drawn: tuple[tuple[str, ...], tuple[str, ...]]
+    arranged: tuple[bool, bool]
+    turned: Turned | None
+    seen: tuple[tuple[str, ...], tuple[str, ...]]
+    result: Result | None
+
+    @property
+    def rows(self) -> int:
+        return self.cat.rows
+
+
+def pair(values: tuple, seat: int, value) -> tuple:
+    """``values`` (a per-seat pair) with seat ``seat``'s entry replaced by ``value``."""
+    return (value, values[1]) if seat == 0 else (values[0], value)

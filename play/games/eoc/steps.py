@@ -1,0 +1,124 @@
+"""The actions of a part of a STEP (elements-of-chaos.md, "A turn" 5): events (first, one per
+character), then as the chosen action allows: move (each character once), attack or charge (one per
+part), defend (once per part), special (each character once)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from play.engine import IllegalAction
+
+from . import effects
+from .area import adjacent_enemies, char_at, destinations, replace_char, reveal_item
+from .combat import attack, charge, defend
+from .state import Char, EocState, pair
+from .winning import check_base
+
+
+def _illegal(message: str) -> IllegalAction:
+    return IllegalAction("illegal_action", message)
+
+
+def own_char_at(state: EocState, seat: int, square: tuple[int, int]) -> Char:
+    """Seat ``seat``'s character on ``square``; ``IllegalAction`` when there is none."""
+    ch = char_at(state, square[0], square[1])
+    if ch is None or ch.owner != seat:
+        raise _illegal(f"You have no character on {list(square)}.")
+    return ch
+
+
+def can_use_event(state: EocState, seat: int, code: str, user: Char) -> bool:
+    """Whether ``user`` may use event ``code``: the user's colours include all of the event's
+    ("Cards", event)."""
+    card = state.cat.card(code)
+    if card.type != "event":
+        return False
+    colours = state.cat.card(user.code).colours
+    return all(c in colours for c in card.colours)
+
+
+def event(state: EocState, seat: int, code: str, by: tuple[int, int]) -> EocState:
+    """Use event ``code`` from hand by the character on ``by``: before the part's first other
+    action, once per character this STEP; the card goes to the discard pile and its effect runs
+    (none for a vanilla card)."""
+    if state.part.acted:
+        raise _illegal("Events come before the part's first other action (A turn, 5).")
+    if code not in state.hands[seat]:
+        raise _illegal(f"You have no {code} in hand.")
+    user = own_char_at(state, seat, by)
+    if state.cat.card(code).type != "event":
+        raise _illegal(f"{code} is not an event card (Cards).")
+    if user.uid in state.part.events:
+        raise _illegal("Each character may use one event per STEP (A turn, 5).")
+    if not can_use_event(state, seat, code, user):
+        raise _illegal("An event is used by a character whose colours include all of the event's colours (Cards).")
+    hand = list(state.hands[seat])
+    hand.remove(code)
+    state = replace(state, hands=pair(state.hands, seat, tuple(hand)),
+                    discards=pair(state.discards, seat, (code,) + state.discards[seat]),
+                    part=replace(state.part, events=state.part.events + (user.uid,)))
+    return effects.use_event(state, seat, code, user)
+
+
+def _allowed(state: EocState, what: str) -> None:
+    if state.chosen != what:
+        raise _illegal(f"The action of this STEP is {state.chosen}, not {what} (A turn, 5).")
+
+
+def move(state: EocState, seat: int, src: tuple[int, int], dst: tuple[int, int]) -> EocState:
+    """Move the seat's character on ``src`` to ``dst`` (see :func:`.area.destinations`), once per
+    character this STEP. A face-down item where it stops turns face up; stopping on the opponent's
+    base wins at once."""
+    _allowed(state, "move")
+    ch = own_char_at(state, seat, src)
+    if ch.uid in state.part.moved:
+        raise _illegal("Each character may move once per STEP (A turn, 5).")
+    if dst not in destinations(state, ch, effects.movement_power(state, ch)):
+        raise _illegal(
+            "A character moves in a straight line in one of its directions, 1 up to its movement power, "
+            "over area cards only, never across an empty square or another character (A turn, 5)."
+        )
+    moved = replace(ch, row=dst[0], col=dst[1])
+    state = replace(state, chars=replace_char(state, moved),
+                    part=replace(state.part, moved=state.part.moved + (ch.uid,), acted=True))
+    state = reveal_item(state, dst[0], dst[1])
+    return check_base(state, moved)
+
+
+def strike(state: EocState, seat: int, kind: str, by: tuple[int, int], target: tuple[int, int]) -> EocState:
+    """An attack or a charge (``kind``) by the seat's character on ``by`` on the enemy character
+    orthogonally adjacent on ``target``; one per part."""
+    _allowed(state, kind)
+    if state.part.struck:
+        raise _illegal(f"At most one {kind} per player per STEP (A turn, 5).")
+    ch = own_char_at(state, seat, by)
+    if kind == "attack" and not state.decks[seat]:
+        raise _illegal("An attack turns the top card of your deck, and your deck is empty (A turn, 5).")
+    foe = char_at(state, target[0], target[1])
+    if foe is None or foe not in adjacent_enemies(state, ch):
+        who = "attacker" if kind == "attack" else "charger"
+        raise _illegal(f"The target of an {kind} is an enemy character orthogonally adjacent to the {who} (A turn, 5).")
+    state = replace(state, part=replace(state.part, struck=True, acted=True))
+    return attack(state, seat, ch, foe) if kind == "attack" else charge(state, seat, ch, foe)
+
+
+def defend_action(state: EocState, seat: int) -> EocState:
+    """The seat defends, once per part (allowed with no characters)."""
+    _allowed(state, "defend")
+    if state.part.defended:
+        raise _illegal("You may defend once per STEP (A turn, 5).")
+    state = replace(state, part=replace(state.part, defended=True, acted=True))
+    return defend(state, seat)
+
+
+def special(state: EocState, seat: int, by: tuple[int, int]) -> EocState:
+    """The seat's character on ``by`` uses its special ability, once this STEP (a vanilla
+    character's does nothing)."""
+    _allowed(state, "special")
+    ch = own_char_at(state, seat, by)
+    if ch.uid in state.part.specials:
+        raise _illegal("Each character may use its special ability once per STEP (A turn, 5).")
+    state = replace(state, part=replace(state.part, specials=state.part.specials + (ch.uid,), acted=True))
+    return effects.use_special(state, seat, ch)
+
+
+__all__ = ["can_use_event", "defend_action", "event", "move", "own_char_at", "special", "strike"]

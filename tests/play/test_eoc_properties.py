@@ -1,0 +1,189 @@
+"""Properties of the Elements of Chaos engine over random playouts with the sample decks
+(hypothesis): the decks, seed, options (stacked or shuffled, rows, first player) and the choices
+of the playout vary; at every step:
+
+- every listed action applies, and a universe of other actions (the other seat's, every action
+  shape of the page with cards and squares from the position, mutations of the legal ones, junk)
+  is refused with a known code unless listed, leaving the state unchanged;
+- ``load(dump(s)) == s`` through JSON text;
+- half the matches give every card an effect of the language (events, specials, items), so the
+  same holds with effects running;
+- no leak (elements-of-chaos.md, "Hidden information"): a seat's view is the same when
+  everything it may not know is changed: the opponent's hand, both decks' order, the opponent's
+  face-down area cards, and the opponent's mulligan answer until both have answered;
+and at the end a replay from (seed, options, action log) gives the same state.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from play.engine import IllegalAction, Rng
+from play.games import GAMES
+from play.games.eoc.decklists import sample_deck, sample_deck_names
+from play.games.eoc.state import ARRANGE, MULLIGAN, COLS
+
+GAME = GAMES["eoc"]
+CODES = ("not_your_turn", "game_over", "malformed_action", "illegal_action")
+NAMES = sample_deck_names()
+DECKS = {name: sample_deck(name) for name in NAMES}
+
+
+EVENT_EFFECTS = [
+    {"op": "damage", "amount": 2, "target": "nearest_enemy"},
+    {"op": "heal", "amount": 1, "target": "allies"},
+    {"op": "modify", "stat": "movement", "amount": 1, "target": "self", "until": "step"},
+    [{"op": "look", "count": 2, "deck": "own"}, {"op": "reorder", "count": 2, "deck": "own", "to": "reverse"}],
+    {"op": "move", "target": "self", "distance": 1, "direction": "forward"},
+    {"op": "remove_area", "square": "front"},
+    {"op": "modify", "stat": "size", "amount": 1, "target": "allies", "until": "turn"},
+]
+SPECIALS = [
+    {"op": "damage", "amount": 1, "target": "adjacent_enemies"},
+    {"op": "heal", "amount": 1, "target": "adjacent_allies"},
+    {"op": "reorder", "count": 1, "deck": "opponent", "to": "bottom"},
+    {"op": "move", "target": "nearest_enemy", "distance": 1, "direction": "back"},
+]
+ITEMS = [
+    {"op": "modify", "stat": "damage_taken", "amount": -1, "target": "holder"},
+    {"op": "modify", "stat": "movement", "amount": -1, "target": "holder_enemy"},
+    {"op": "modify", "stat": "size", "amount": 1, "target": "holder_ally"},
+]
+
+
+def with_effects(cards: list[dict]) -> list[dict]:
+    """The deck with an effect of the language on every card, by code (copies alike)."""
+    out = []
+    for data in cards:
+        n = int(data["code"].split("-")[1])
+        pool = {"event": EVENT_EFFECTS, "character": SPECIALS, "item": ITEMS}[data["type"]]
+        out.append({**data, "effect": pool[n % len(pool)]})
+    return out
+
+
+EFFECT_DECKS = {name: with_effects(cards) for name, cards in DECKS.items()}
+
+
+@st.composite
+def matches(draw):
+    d0, d1 = draw(st.sampled_from(NAMES)), draw(st.sampled_from(NAMES))
+    pool = EFFECT_DECKS if draw(st.booleans()) else DECKS
+    options = {"decks": [pool[d0], pool[d1]]}
+    if draw(st.booleans()):
+        options["stacked"] = True
+    if draw(st.booleans()):
+        options["rows"] = 5
+    first = draw(st.sampled_from([None, 0, 1]))
+    if first is not None:
+        options["first_player"] = first
+    return draw(st.integers(-(2**63), 2**64)), options, draw(st.integers(0, 2**32))
+
+
+def key(action) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def universe(state, seat: int, legal: list[dict], rng: Rng) -> list:
+    """Candidate actions for ``seat``: every action shape with codes and squares from the
+    position, mutated legal actions, and junk."""
+    codes = sorted(set(state.hands[0] + state.hands[1]))[:6] or ["SMP-001"]
+    rows = state.cat.rows
+    squares = [[rng.randrange(-1, rows + 1), rng.randrange(-1, COLS + 1)] for _ in range(3)]
+    squares += [[ch.row, ch.col] for ch in state.chars]
+    code = rng.choice(codes)
+    out = [
+        {"type": "mulligan", "take": True}, {"type": "mulligan", "take": False},
+        {"type": "arrange", "order": [rng.choice(codes) for _ in range(4)]},
+        {"type": "place_character", "card": code}, {"type": "skip"}, {"type": "done"}, {"type": "defend"},
+        {"type": "set", "card": code, "square": rng.choice(squares)},
+        {"type": "action_table", "card": code},
+        {"type": "choose", "action": rng.choice(["move", "attack", "defend", "charge", "special", "fly"])},
+        {"type": "event", "card": code, "by": rng.choice(squares)},
+        {"type": "move", "from": rng.choice(squares), "to": rng.choice(squares)},
+        {"type": "attack", "by": rng.choice(squares), "target": rng.choice(squares)},
+        {"type": "charge", "by": rng.choice(squares), "target": rng.choice(squares)},
+        {"type": "special", "by": rng.choice(squares)},
+        None, 3, "done", {"type": "done", "extra": 1}, {"type": "move", "from": [0, 0]},
+        {"type": "set", "card": code, "square": [0, "1"]}, {"type": "mulligan", "take": "yes"},
+    ]
+    for action in legal[:3]:
+        for field in ("card", "square", "by", "to", "target", "order"):
+            if field in action:
+                bad = dict(action)
+                bad[field] = [9, 9] if field != "card" and field != "order" else "SMP-999"
+                out.append(bad)
+    return out
+
+
+def perturbed(state, seat: int, rng: Rng):
+    """``state`` with everything hidden from ``seat`` changed (elements-of-chaos.md, "Hidden
+    information")."""
+    other = 1 - seat
+    codes = sorted({c.code for c in state.cat.cards})
+    fake_hand = tuple(sorted(rng.choice(codes) for _ in state.hands[other]))
+    hands = (state.hands[0], fake_hand) if other == 1 else (fake_hand, state.hands[1])
+    decks = tuple(rng.shuffled(d) for d in state.decks)
+    area = tuple(
+        replace(s, code=rng.choice(codes)) if s is not None and s.owner == other and not s.face_up else s
+        for s in state.area
+    )
+    mulligans = state.mulligans
+    if -1 in mulligans and mulligans[other] >= 0:
+        mulligans = tuple(1 - m if s == other else m for s, m in enumerate(mulligans))
+    drawn = state.drawn
+    if state.phase in (MULLIGAN, ARRANGE):
+        fake = tuple(rng.choice(codes) for _ in drawn[other])
+        drawn = (drawn[0], fake) if other == 1 else (fake, drawn[1])
+    return replace(state, hands=hands, decks=decks, area=area, mulligans=mulligans, drawn=drawn,
+                   rng=rng.next64())
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches())
+def test_random_playouts_keep_every_property(match):
+    seed, options, choice_seed = match
+    rng = Rng.from_seed(choice_seed)
+    state = GAME.setup(2, seed, options)
+    log = []
+    while GAME.outcome(state) is None:
+        assert len(log) < 3000
+        acting = GAME.to_act(state)
+        assert acting
+        for seat in (0, 1):
+            legal = GAME.legal_actions(state, seat)
+            assert bool(legal) == (seat in acting)
+            assert len({key(a) for a in legal}) == len(legal)
+            if len(log) % 4 == 0:
+                listed = {key(a) for a in legal}
+                before = GAME.dump(state)
+                for action in universe(state, seat, legal, rng):
+                    if key(action) in listed:
+                        continue
+                    try:
+                        GAME.apply(state, seat, action)
+                    except IllegalAction as exc:
+                        assert exc.code in CODES
+                    else:
+                        raise AssertionError(f"accepted an unlisted action {action!r}")
+                assert GAME.dump(state) == before
+                if len(log) % 8 == 0:
+                    for action in legal:
+                        GAME.apply(state, seat, action)  # every listed action applies
+            view = GAME.view(state, seat)
+            json.dumps(view)
+            assert GAME.view(perturbed(state, seat, rng), seat) == view
+        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        seat = acting[rng.randrange(len(acting))]
+        legal = GAME.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        state = GAME.apply(state, seat, action)
+        log.append((seat, action))
+    assert GAME.to_act(state) == []
+    replay = GAME.setup(2, seed, options)
+    for seat, action in log:
+        replay = GAME.apply(replay, seat, action)
+    assert replay == state
+    assert GAME.outcome(replay) == GAME.outcome(state)
