@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from play.engine import public_options
+from play.engine import public_action, public_options
 from play.games import GAMES
 
 from .identity import Player
@@ -68,11 +68,14 @@ def clock_entry(match: Match) -> dict | None:
     return {"seconds_per_turn": match.seconds_per_turn, "deadline": iso_utc(match.turn_deadline)}
 
 
-def action_entry(action: MatchAction | None) -> dict | None:
-    """``{"version", "seat", "action", "by"}`` of a logged action."""
+def action_entry(game, action: MatchAction | None, viewer: int | None) -> dict | None:
+    """``{"version", "seat", "action", "by"}`` of a logged action, the action as ``viewer`` (a
+    seat, or ``None`` for a spectator) may see it: a game hides e.g. a card placed face down from
+    the other seats (``play.engine.public_action``)."""
     if action is None:
         return None
-    return {"version": action.version, "seat": action.seat, "action": action.action, "by": action.by}
+    seen = public_action(game, action.action, action.seat, viewer)
+    return {"version": action.version, "seat": action.seat, "action": seen, "by": action.by}
 
 
 class MatchViews:
@@ -90,7 +93,7 @@ class MatchViews:
         self.to_act = list(self.game.to_act(self.state)) if running else []
         if last_action is _UNSET:
             last_action = match.actions.order_by("-version").first() if match.version else None
-        self.last_action = action_entry(last_action)
+        self.logged = last_action
 
     def seat_of(self, player: Player | None) -> int | None:
         """The index of ``player``'s seat, or ``None``."""
@@ -115,7 +118,7 @@ class MatchViews:
             "state": self.game.view(self.state, seat),
             "outcome": match.outcome,
             "clock": clock_entry(match),
-            "last_action": self.last_action,
+            "last_action": action_entry(self.game, self.logged, seat),
         }
 
     def view_for(self, player: Player | None) -> dict:

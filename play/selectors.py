@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from .errors import MatchError
 from .identity import Player
 from .models import Match, MatchAction
-from .payloads import MatchViews, find_seat, get_game, iso_utc, match_summary
+from .payloads import MatchViews, action_entry, find_seat, get_game, iso_utc, match_summary
 
 
 def get_match(match_id: str) -> Match:
@@ -47,12 +47,21 @@ def match_view(match: Match, player: Player | None) -> dict:
     return MatchViews(match).view_for(player)
 
 
-def action_log(match: Match) -> list[dict]:
-    """Every applied action in order: ``[{"version", "seat", "action", "by", "created"}]``."""
+def action_log(match: Match, player: Player | None) -> list[dict]:
+    """Every applied action in order, as ``player``'s seat (or a spectator) may see it:
+    ``[{"version", "seat", "action", "by", "created"}]`` (a game hides e.g. a card placed face
+    down from the other seats; see ``play.engine.public_action``)."""
+    game = get_game(match.game)
+    viewer = _viewer(match, player)
     return [
-        {"version": a.version, "seat": a.seat, "action": a.action, "by": a.by, "created": iso_utc(a.created)}
+        {**action_entry(game, a, viewer), "created": iso_utc(a.created)}
         for a in MatchAction.objects.filter(match=match).order_by("version")
     ]
+
+
+def _viewer(match: Match, player: Player | None) -> int | None:
+    seat = find_seat(list(match.seats.all()), player)
+    return None if seat is None else seat.index
 
 
 def replay(match: Match, player: Player | None) -> dict:
@@ -65,15 +74,13 @@ def replay(match: Match, player: Player | None) -> dict:
     """
     if match.status != Match.Status.FINISHED:
         raise MatchError("not_finished", _("A replay is available once the match is over."))
-    seat = find_seat(list(match.seats.all()), player)
-    viewer = None if seat is None else seat.index
+    viewer = _viewer(match, player)
     game = get_game(match.game)
     state = game.setup(match.players, match.seed, match.options)
     frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer)}]
     for entry in MatchAction.objects.filter(match=match).order_by("version"):
         state = game.apply(state, entry.seat, entry.action)
         frames.append(
-            {"version": entry.version, "seat": entry.seat, "action": entry.action, "by": entry.by,
-             "state": game.view(state, viewer)}
+            {**action_entry(game, entry, viewer), "state": game.view(state, viewer)}
         )
     return {"match": match_summary(match, player), "frames": frames}

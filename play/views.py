@@ -129,7 +129,7 @@ def table(request, match_id: str):
         "player": player,
         "game_name": game_label(match.game),
         "board_template": board.template.name,
-        "log": selectors.action_log(match)[-RECENT_MOVES:],
+        "log": selectors.action_log(match, player)[-RECENT_MOVES:],
         "log_size": RECENT_MOVES,
     })
 

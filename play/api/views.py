@@ -182,7 +182,7 @@ class MatchLog(MatchApiView):
 
     @extend_schema(responses={200: LogEntrySerializer(many=True), 404: ERROR})
     def get(self, request, match_id):
-        return Response(selectors.action_log(selectors.get_match(match_id)))
+        return Response(selectors.action_log(selectors.get_match(match_id), _caller(request)))
 
 
 class MatchReplay(MatchApiView):

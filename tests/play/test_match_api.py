@@ -278,3 +278,21 @@ def test_a_stacked_deal_is_never_shown_in_a_matchs_options(api, alice_api, bob_a
     assert api.get(f"/api/matches/{match_id}/").json()["options"] == {"end_at": 1}
     assert api.get("/api/matches/").json()["results"][0]["options"] == {"end_at": 1}
     assert alice_api.get(f"/api/matches/{duel}/").json()["options"] == {}
+
+
+def test_a_card_placed_face_down_is_shown_only_to_its_owner(api, alice_api, bob_api):
+    # elements.md, "Hidden information": phase-1 cards are hidden until all five are placed,
+    # except each player's own; the last move, the log and the replay follow the same rule.
+    match_id = create(alice_api, game="elements", seats=[HUMAN, HUMAN, HEURISTIC], options={}).json()["id"]
+    assert bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json").status_code == 200
+    view = alice_api.get(f"/api/matches/{match_id}/").json()
+    place = view["legal_actions"][0]
+    assert place["type"] == "place" and set(place) == {"type", "colour", "card"}
+    answer = alice_api.post(f"/api/matches/{match_id}/actions/", {"version": 0, "action": place}, format="json")
+    assert answer.status_code == 200
+    hidden = {"type": "place", "colour": place["colour"]}
+    assert answer.json()["last_action"]["action"] == place
+    assert alice_api.get(f"/api/matches/{match_id}/log/").json()[0]["action"] == place
+    for client in (bob_api, api):
+        assert client.get(f"/api/matches/{match_id}/").json()["last_action"]["action"] == hidden
+        assert client.get(f"/api/matches/{match_id}/log/").json()[0]["action"] == hidden

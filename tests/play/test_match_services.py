@@ -176,7 +176,7 @@ def test_act_applies_saves_and_logs(duel, alice, bob):
     assert view["last_action"] == {"version": 1, "seat": 0, "action": {"type": "play", "card": 2}, "by": "player"}
     bobs = services.act(bob, duel.id, 1, {"type": "draw"})
     assert bobs["state"]["hand"] == [1, 1, 2, 3, 4, 5, 6]
-    assert selectors.action_log(match)[1]["action"] == {"type": "draw"}
+    assert selectors.action_log(match, None)[1]["action"] == {"type": "draw"}
 
 
 def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
