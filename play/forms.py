@@ -19,7 +19,8 @@ from play.identity import MAX_NAME_LENGTH
 SECONDS_MIN, SECONDS_MAX = 10, 3600
 
 #: Game names as shown on the pages; a game missing here is shown by its printed ``name``.
-GAME_LABELS = {"lama": _("L.A.M.A.")}
+GAME_LABELS = {"lama": _("L.A.M.A."), "completto": _("Completto"), "elements": _("Elements"),
+               "eoc": _("Elements of Chaos")}
 
 YOU, OPEN, RANDOM, HEURISTIC = "you", "open", "random", "heuristic"
 SEAT_KINDS = [
@@ -56,6 +57,20 @@ GAME_OPTIONS: dict[str, list[GameOption]] = {
             label=_("The game ends when a player reaches this many points"),
             help_text=_("40 in the printed rules; a small number makes a short game."),
             min_value=1, initial=40, required=False,
+        )),
+    ],
+    "completto": [
+        GameOption("games", forms.IntegerField(
+            label=_("Games in the series"),
+            help_text=_("1 plays a single game; more add up the minus points of each game."),
+            min_value=1, max_value=20, initial=1, required=False,
+        )),
+    ],
+    "elements": [
+        GameOption("deals", forms.IntegerField(
+            label=_("Deals"),
+            help_text=_("As many as there are players in the printed rules, so that everyone starts once."),
+            min_value=1, max_value=20, required=False,
         )),
     ],
 }
