@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from .formats import MAX_COUNT
-from .models import Deck, DeckCard
+from .models import Deck, DeckCard, DeckVersion
 
 
 class DeckCardForm(forms.ModelForm):
@@ -24,6 +24,20 @@ class DeckCardInline(admin.TabularInline):
     form = DeckCardForm
     extra = 0
     autocomplete_fields = ("card",)
+
+
+class DeckVersionInline(admin.TabularInline):
+    """The deck's versions, read only: they are written by saves through the site and the API."""
+
+    model = DeckVersion
+    extra = 0
+    fields = ("number", "kind", "restored_from", "total", "note", "created_by", "created_at")
+    readonly_fields = fields
+    can_delete = False
+    ordering = ("-number",)
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class DeckAdminForm(forms.ModelForm):
@@ -47,7 +61,7 @@ class DeckAdmin(admin.ModelAdmin):
     list_select_related = ("owner",)
     raw_id_fields = ("owner",)
     readonly_fields = ("created_at", "updated_at")
-    inlines = [DeckCardInline]
+    inlines = [DeckCardInline, DeckVersionInline]
 
     def get_readonly_fields(self, request, obj=None):
         """The id is chosen once: changing a primary key would copy the deck."""

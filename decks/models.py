@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 _ALPHABET = string.ascii_lowercase + string.digits
 
@@ -30,6 +31,9 @@ class Deck(models.Model):
     name = models.CharField(_("name"), max_length=200)
     description = models.TextField(_("description"), blank=True)
     is_public = models.BooleanField(_("public"), default=False)
+    copied_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("copied from"),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -59,3 +63,72 @@ class DeckCard(models.Model):
             models.UniqueConstraint(fields=["deck", "card"], name="deckcard_one_row_per_card"),
             models.CheckConstraint(condition=Q(count__gte=1), name="deckcard_count_positive"),
         ]
+
+
+class DeckVersion(models.Model):
+    """One saved state of a deck's list: every save of the cards is a new version.
+
+    ``number`` counts from 1 per deck; ``entries`` is ``[{"code", "name", "type", "count"}]`` as
+    saved (names kept so that history reads the same if the catalogue changes); ``kind`` says
+    how the version came to be (``KINDS``), ``restored_from`` the version a restore brought back;
+    ``note`` is the saver's own comment.
+    """
+
+    KINDS = [
+        ("created", pgettext_lazy("version kind", "created")), ("saved", pgettext_lazy("version kind", "saved")),
+        ("restored", pgettext_lazy("version kind", "restored")), ("copied", pgettext_lazy("version kind", "copied")),
+        ("sample", pgettext_lazy("version kind", "sample deck loaded")),
+    ]
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    name = models.CharField(_("name"), max_length=200)
+    entries = models.JSONField(_("cards"), default=list)
+    total = models.PositiveIntegerField(_("total"), default=0)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    kind = models.CharField(_("kind"), max_length=8, choices=KINDS, default="saved")
+    restored_from = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        verbose_name = _("deck version")
+        verbose_name_plural = _("deck versions")
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deckversion_one_number_per_deck")]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"
+
+
+class GoldfishRun(models.Model):
+    """A goldfish simulation of a deck, run by a Celery task (``decks.tasks.run_goldfish``).
+
+    ``entries`` is the list simulated (``[{"code", "count"}]``), so a later edit of the deck does
+    not change a run under way; ``done``/``runs`` is its progress, ``result`` the report of
+    ``decks.goldfish.goldfish`` once ``status`` is ``done``; ``error`` says why it ``failed``.
+    """
+
+    STATUSES = [("queued", "queued"), ("running", "running"), ("done", "done"), ("failed", "failed")]
+
+    id = models.CharField(max_length=32, primary_key=True, default=new_deck_id)
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="goldfish_runs")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    entries = models.JSONField(default=list)
+    runs = models.PositiveIntegerField()
+    turns = models.PositiveSmallIntegerField(default=5)
+    seed = models.BigIntegerField(default=0)
+    mulligan = models.BooleanField(default=True)
+    status = models.CharField(max_length=8, choices=STATUSES, default="queued")
+    done = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from cardsdb.models import Card
 from cardsdb.selectors import CatalogueIndex
 
 from .formats import DeckLine, LineProblem, parse_deck_text
-from .models import Deck, DeckCard
+from .models import Deck, DeckCard, DeckVersion, GoldfishRun
+from .stats import StatCard
 from .validation import DeckReport, validate_deck
 
 
@@ -47,3 +49,46 @@ def deck_entries_as_list(deck: Deck) -> list[dict]:
 def report_for_deck(deck: Deck) -> DeckReport:
     """The validator's report on a saved deck."""
     return check_entries([{"code": e["code"], "count": e["count"]} for e in deck_entries_as_list(deck)])
+
+
+CARD_FIELDS = ("code", "name", "name_en", "type", "colours", "size", "bonus_colour", "bonus_value",
+               "step1", "step2", "step3", "hp", "directions", "movement", "ability")
+
+
+def card_details(codes: list[str]) -> dict[str, dict]:
+    """Key fields of the cards ``codes``: ``{code: {field: value}}`` with the fields of
+    ``CARD_FIELDS`` (steps as space-separated action names). One query."""
+    return {row["code"]: row for row in Card.objects.filter(code__in=codes).values(*CARD_FIELDS)}
+
+
+def stat_card(row: dict, count: int) -> StatCard:
+    """The statistics' view of a card from its ``card_details`` row, with ``count`` copies."""
+    return StatCard(
+        code=row["code"], name=row["name"], type=row["type"], colours=tuple(row["colours"] or ()), size=row["size"],
+        bonus_colour=row["bonus_colour"], bonus_value=row["bonus_value"],
+        steps=tuple(tuple(row[s].split()) for s in ("step1", "step2", "step3")),
+        count=count, hp=row["hp"], directions=row["directions"], movement=row["movement"],
+    )
+
+
+def stat_cards(entries: list[dict], details: dict[str, dict] | None = None) -> list[StatCard]:
+    """The cards of ``entries`` (``[{"code", "count"}]``) for statistics, odds and the goldfish,
+    in order; codes not in the catalogue are left out. One query, none when ``details``
+    (from ``card_details``) is given."""
+    rows = details if details is not None else card_details([e["code"] for e in entries])
+    return [stat_card(rows[e["code"]], e["count"]) for e in entries if e["code"] in rows]
+
+
+def deck_versions(deck: Deck) -> QuerySet[DeckVersion]:
+    """The deck's versions, newest first."""
+    return deck.versions.select_related("created_by").order_by("-number")
+
+
+def deck_version(deck: Deck, number: int) -> DeckVersion | None:
+    """Version ``number`` of ``deck``, or ``None``."""
+    return deck.versions.select_related("created_by").filter(number=number).first()
+
+
+def goldfish_run(run_id: str, user) -> GoldfishRun | None:
+    """The goldfish run ``run_id`` when its deck is visible to ``user``, else ``None``."""
+    return GoldfishRun.objects.filter(pk=run_id, deck__in=visible_decks(user)).first()

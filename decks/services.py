@@ -7,12 +7,18 @@ report says what is missing.
 """
 from __future__ import annotations
 
+import secrets
+
 from django.db import transaction
+from django.utils import timezone
 
 from cardsdb.models import Card
 
-from .models import Deck, DeckCard
+from . import tasks
+from .models import Deck, DeckCard, DeckVersion, GoldfishRun
 from .validation import DeckReport
+
+MAX_NOTE = 500
 
 
 class DeckListError(Exception):
@@ -27,7 +33,10 @@ class DeckPermissionError(Exception):
     """The user may not change this deck."""
 
 
-def _write_entries(deck: Deck, report: DeckReport) -> None:
+def _write_entries(deck: Deck, report: DeckReport, user=None, note: str = "", kind: str = "saved",
+                   restored_from: int | None = None) -> DeckVersion:
+    """Replace ``deck``'s cards with ``report``'s and record them as the deck's next version
+    (``kind`` and ``restored_from`` as in ``DeckVersion``)."""
     if report.blocking_problems:
         raise DeckListError(report)
     ids = dict(Card.objects.filter(code__in=[c.code for c in report.cards]).values_list("code", "id"))
@@ -35,43 +44,96 @@ def _write_entries(deck: Deck, report: DeckReport) -> None:
     DeckCard.objects.bulk_create(
         DeckCard(deck=deck, card_id=ids[c.code], count=c.count, position=i) for i, c in enumerate(report.cards)
     )
+    last = deck.versions.order_by("-number").values_list("number", flat=True).first() or 0
+    entries = [{"code": c.code, "name": c.name, "type": c.type, "count": c.count} for c in report.cards]
+    return DeckVersion.objects.create(
+        deck=deck, number=last + 1, name=deck.name, entries=entries, total=report.total,
+        note=(note or "")[:MAX_NOTE], kind=kind, restored_from=restored_from,
+        created_by=user if getattr(user, "pk", None) else None,
+    )
+
+
+def _check_owner(deck: Deck, user, doing: str) -> None:
+    if deck.owner_id is None or deck.owner_id != getattr(user, "pk", None):
+        raise DeckPermissionError(f"only the deck's owner may {doing} it")
 
 
 @transaction.atomic
-def create_deck(owner, name: str, report: DeckReport, description: str = "", is_public: bool = False) -> Deck:
-    """Save a new deck of ``owner`` with the cards of ``report`` (from ``decks.selectors.check_*``).
+def create_deck(
+    owner, name: str, report: DeckReport, description: str = "", is_public: bool = False, note: str = "",
+    copied_from: Deck | None = None,
+) -> Deck:
+    """Save a new deck of ``owner`` with the cards of ``report`` (from ``decks.selectors.check_*``)
+    as its version 1 (with ``note``).
 
     Raises ``DeckListError`` when the list does not resolve; nothing is saved then.
     """
-    deck = Deck.objects.create(owner=owner, name=name, description=description, is_public=is_public)
-    _write_entries(deck, report)
+    deck = Deck.objects.create(
+        owner=owner, name=name, description=description, is_public=is_public, copied_from=copied_from)
+    _write_entries(deck, report, owner, note, kind="copied" if copied_from else "created")
     return deck
 
 
 @transaction.atomic
-def update_deck(deck: Deck, user, report: DeckReport | None = None, **fields) -> Deck:
-    """Change ``deck``'s ``name``/``description``/``is_public`` and, with ``report``, its cards.
+def update_deck(deck: Deck, user, report: DeckReport | None = None, note: str = "", **fields) -> Deck:
+    """Change ``deck``'s ``name``/``description``/``is_public`` and, with ``report``, its cards,
+    which become the deck's next version (with ``note``).
 
     Raises ``DeckPermissionError`` unless ``user`` owns the deck, ``DeckListError`` when the
-    new list does not resolve; nothing changes then.
+    new list does not resolve; nothing changes then (no version either).
     """
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
-    if locked.owner_id is None or locked.owner_id != getattr(user, "pk", None):
-        raise DeckPermissionError("only the deck's owner may change it")
+    _check_owner(locked, user, "change")
     for key in ("name", "description", "is_public"):
         if key in fields and fields[key] is not None:
             setattr(locked, key, fields[key])
     locked.save()
     if report is not None:
-        _write_entries(locked, report)
+        _write_entries(locked, report, user, note)
     return locked
+
+
+class VersionNotFound(Exception):
+    """The deck has no version of that number."""
+
+
+@transaction.atomic
+def restore_version(deck: Deck, user, number: int, note: str = "") -> DeckVersion:
+    """Make version ``number``'s list the deck's cards again, as a new version of kind
+    ``restored`` (with ``note``). Returns the new version.
+
+    Raises ``DeckPermissionError`` unless ``user`` owns the deck, ``VersionNotFound``, and
+    ``DeckListError`` when a card of that version has left the catalogue; nothing changes then.
+    """
+    from .selectors import check_entries
+
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    _check_owner(locked, user, "restore")
+    version = locked.versions.filter(number=number).first()
+    if version is None:
+        raise VersionNotFound(f"deck {locked.pk} has no version {number}")
+    report = check_entries([{"code": e["code"], "count": e["count"]} for e in version.entries])
+    locked.save()
+    return _write_entries(locked, report, user, note, kind="restored", restored_from=number)
+
+
+@transaction.atomic
+def copy_deck(deck: Deck, user, name: str | None = None) -> Deck:
+    """A new private deck of ``user`` with ``deck``'s cards (``name`` defaults to the deck's),
+    remembering where it came from. The caller has checked that ``user`` may read ``deck``.
+    Raises ``DeckListError`` when a card of the deck has left the catalogue."""
+    from .selectors import check_entries
+
+    report = check_entries([{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")])
+    return create_deck(
+        user, name or deck.name, report, description=deck.description, is_public=False, copied_from=deck,
+    )
 
 
 @transaction.atomic
 def delete_deck(deck: Deck, user) -> None:
     """Delete ``deck``. Raises ``DeckPermissionError`` unless ``user`` owns it."""
-    if deck.owner_id is None or deck.owner_id != getattr(user, "pk", None):
-        raise DeckPermissionError("only the deck's owner may delete it")
+    _check_owner(deck, user, "delete")
     deck.delete()
 
 
@@ -81,5 +143,57 @@ def save_site_deck(deck_id: str, name: str, report: DeckReport, description: str
     deck, _ = Deck.objects.update_or_create(
         id=deck_id, defaults={"name": name, "description": description, "owner": None, "is_public": True}
     )
-    _write_entries(deck, report)
+    _write_entries(deck, report, None, kind="sample")
     return deck
+
+
+MAX_GOLDFISH_RUNS = 20_000
+
+
+@transaction.atomic
+def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int | None = None,
+                   mulligan: bool = True) -> GoldfishRun:
+    """Queue a goldfish simulation of ``deck``'s current list (the caller has checked that
+    ``user`` may read it); the Celery task ``decks.goldfish`` runs it once this transaction
+    commits. ``seed`` defaults to a random one. Raises ``ValueError`` for ``runs`` outside
+    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards."""
+    if not 1 <= runs <= MAX_GOLDFISH_RUNS:
+        raise ValueError(f"runs must be from 1 to {MAX_GOLDFISH_RUNS}")
+    if not 1 <= turns <= 20:
+        raise ValueError("turns must be from 1 to 20")
+    entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
+    if sum(e["count"] for e in entries) < 11:
+        raise ValueError("a goldfish needs at least 11 cards (7 in hand and 4 on the area)")
+    run = GoldfishRun.objects.create(
+        deck=deck, requested_by=user if getattr(user, "pk", None) else None, entries=entries, runs=runs,
+        turns=turns, seed=secrets.randbelow(2**31) if seed is None else seed, mulligan=mulligan,
+    )
+    transaction.on_commit(lambda: tasks.run_goldfish.delay(run.pk))
+    return run
+
+
+def execute_goldfish(run_id: str) -> GoldfishRun | None:
+    """Play the goldfish run ``run_id`` (queued or restarted), writing its progress to its row
+    as it goes and its result at the end. A run already done is left alone; a run whose deck
+    cannot be simulated is marked ``failed`` with the reason. Returns the row (``None`` when it
+    is gone)."""
+    from .goldfish import goldfish
+    from .selectors import stat_cards
+
+    run = GoldfishRun.objects.filter(pk=run_id).first()
+    if run is None or run.status == "done":
+        return run
+    rows = GoldfishRun.objects.filter(pk=run_id)
+    rows.update(status="running", done=0)
+
+    def progress(done: int, total: int) -> None:
+        rows.update(done=done, updated_at=timezone.now())
+
+    try:
+        result = goldfish(stat_cards(run.entries), run.runs, run.turns, run.seed, run.mulligan, progress,
+                          progress_every=max(run.runs // 50, 1))
+    except ValueError as exc:
+        rows.update(status="failed", error=str(exc), updated_at=timezone.now())
+    else:
+        rows.update(status="done", done=run.runs, result=result, updated_at=timezone.now())
+    return GoldfishRun.objects.filter(pk=run_id).first()

@@ -10,6 +10,7 @@ import re
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from cardsdb.models import Card
@@ -18,6 +19,7 @@ from . import selectors
 from .formats import TYPE_ORDER, export_deck_text
 from .forms import DeckTextForm
 from .messages import problem_message
+from .presenters import odds_context, stats_context
 from .models import Deck
 from .validation import DECK_SIZE
 
@@ -116,14 +118,31 @@ def deck_list(request):
     return render(request, "decks/deck_list.html", {"page": public.get_page(request.GET.get("page")), "mine": mine})
 
 
+def _choice(raw: str | None, default: int, low: int, high: int) -> int:
+    """A whole number from a query parameter, ``default`` unless it is one from low to high."""
+    return int(raw) if raw and raw.isdigit() and low <= int(raw) <= high else default
+
+
 def deck_detail(request, deck_id: str):
-    """A deck's page: its cards by type, its validity and its text export. 404 when not visible."""
+    """A deck's page: its cards by type, validity, statistics, draw odds (``?k=`` at least k,
+    ``?played=`` cards a turn uses), the goldfish, share and export links, and its text
+    export. 404 when not visible."""
     deck = visible_deck(request.user, deck_id)
     if deck is None:
         raise Http404(_("No deck %(id)s.") % {"id": deck_id})
     cards = selectors.deck_entries_as_list(deck)
     report = selectors.report_for_deck(deck)
+    stat_cards = selectors.stat_cards([{"code": c["code"], "count": c["count"]} for c in cards])
+    k = _choice(request.GET.get("k"), 1, 1, 3)
+    played = _choice(request.GET.get("played"), 2, 0, 7)
+    latest = selectors.deck_versions(deck).first()
     return render(request, "decks/deck_detail.html", {
+        "stats": stats_context(stat_cards),
+        "odds": odds_context(stat_cards, k=k, played=played),
+        "k_choices": [1, 2, 3],
+        "played_choices": list(range(0, 8)),
+        "latest_version": latest,
+        "share_url": request.build_absolute_uri(reverse("deck-detail", args=[deck.pk])),
         "deck": deck,
         "groups": group_by_type(cards),
         "total": sum(c["count"] for c in cards),

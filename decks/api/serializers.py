@@ -98,6 +98,8 @@ class DeckWriteInput(RejectUnknownFieldsMixin, serializers.Serializer):
     public = StrictBooleanField(required=False)
     text = StrictCharField(required=False, allow_blank=True, max_length=MAX_TEXT, trim_whitespace=False)
     cards = DeckCardInput(many=True, required=False, max_length=MAX_ENTRIES)
+    note = StrictCharField(required=False, allow_blank=True, max_length=500,
+                           help_text="a comment kept with the new version (when the cards are given)")
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
@@ -133,6 +135,98 @@ class DeckSummarySerializer(serializers.Serializer):
 
 
 class DeckDetailSerializer(DeckSummarySerializer):
+    version = serializers.IntegerField(allow_null=True, help_text="the number of the deck's latest version")
+    copied_from = serializers.CharField(source="copied_from_id", allow_null=True,
+                                        help_text="the id of the deck this one was copied from")
     cards = DeckCardSerializer(many=True)
     text = serializers.CharField(help_text="the deck in the deck text format")
     validation = ValidationReportSerializer()
+
+
+class NoteInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    """An optional comment for the version a restore makes."""
+
+    note = StrictCharField(required=False, allow_blank=True, max_length=500)
+
+
+class CopyInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    """The copy's name (default: the original's)."""
+
+    name = StrictCharField(required=False, max_length=200)
+
+
+class AnalyseInput(DeckListInput):
+    """A deck list (``text`` or ``cards``) and the odds' assumptions."""
+
+    turns = StrictIntegerField(required=False, min_value=1, max_value=20, help_text="odds up to this turn (default 5)")
+    played = StrictIntegerField(required=False, min_value=0, max_value=7,
+                                help_text="cards leaving the hand each turn, drawn back at the next refill (default 2)")
+
+
+class VersionEntrySerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class VersionSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.IntegerField()
+    kind = serializers.CharField(help_text="created, saved, restored, copied or sample")
+    restored_from = serializers.IntegerField(allow_null=True, help_text="the version a restore brought back")
+    note = serializers.CharField(help_text="the saver's comment")
+    created_at = serializers.DateTimeField()
+    created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+
+
+class VersionSerializer(VersionSummarySerializer):
+    cards = VersionEntrySerializer(many=True, source="entries")
+    text = serializers.CharField(help_text="this version in the deck text format")
+
+
+class ChangeSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField(help_text="after − before, e.g. 1 or -2")
+
+
+class DiffSerializer(serializers.Serializer):
+    deck = serializers.CharField()
+    from_version = serializers.IntegerField(source="from")
+    to_version = serializers.IntegerField(source="to")
+    changes = ChangeSerializer(many=True)
+    added = serializers.IntegerField(help_text="copies gained in all")
+    removed = serializers.IntegerField(help_text="copies lost in all")
+    total_before = serializers.IntegerField()
+    total_after = serializers.IntegerField()
+
+
+class GoldfishInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    runs = StrictIntegerField(required=False, min_value=1, max_value=20_000, help_text="games to play (default 2000)")
+    turns = StrictIntegerField(required=False, min_value=1, max_value=20, help_text="turns per game (default 5)")
+    seed = StrictIntegerField(required=False, min_value=0, max_value=2**31 - 1, help_text="default: random")
+    mulligan = StrictBooleanField(required=False, help_text="take a mulligan on a hand with no character (default true)")
+
+
+class GoldfishRunSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    deck = serializers.CharField(source="deck_id")
+    status = serializers.CharField(help_text="queued, running, done or failed")
+    done = serializers.IntegerField(help_text="games played so far")
+    runs = serializers.IntegerField()
+    turns = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    mulligan = serializers.BooleanField()
+    result = serializers.JSONField(allow_null=True, help_text="decks.goldfish.goldfish's report once done")
+    error = serializers.CharField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, run) -> str:
+        request = self.context.get("request")
+        path = f"/api/goldfish/{run.pk}/"
+        return request.build_absolute_uri(path) if request else path

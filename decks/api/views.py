@@ -20,7 +20,8 @@ from .serializers import (
 ERROR = OpenApiResponse(description='{"error": {"code", "message", "details"}}')
 
 
-def _report(data: dict):
+def list_report(data: dict):
+    """The validator's report on a request's ``text`` or ``cards``; 400 for a text too long to read."""
     try:
         if "text" in data:
             return selectors.check_text(data["text"])
@@ -43,19 +44,40 @@ class ValidateDeck(APIView):
     def post(self, request):
         body = DeckListInput(data=request.data)
         body.is_valid(raise_exception=True)
-        return Response(_report(body.validated_data).to_dict())
+        return Response(list_report(body.validated_data).to_dict())
 
 
-def _deck_detail(deck, request) -> dict:
+def readable_deck(request, deck_id):
+    """The deck ``deck_id`` with its cards if the caller may read it; else ``Http404``."""
+    deck = selectors.with_cards(selectors.visible_decks(request.user)).filter(pk=deck_id).first()
+    if deck is None:
+        raise Http404
+    return deck
+
+
+def owned_deck(request, deck_id):
+    """The deck ``deck_id`` if the caller owns it: ``Http404`` when they cannot read it,
+    403 ``permission_denied`` when they can but it is not theirs."""
+    deck = readable_deck(request, deck_id)
+    if deck.owner_id is None or deck.owner_id != request.user.pk:
+        raise ApiError("permission_denied", "Only the deck's owner may change it.", status_code=403)
+    return deck
+
+
+def deck_detail_data(deck, request) -> dict:
+    """The full JSON of a deck (``DeckDetailSerializer``)."""
     cards = selectors.deck_entries_as_list(deck)
     report = selectors.check_entries([{"code": c["code"], "count": c["count"]} for c in cards])
     deck.cards = cards
     deck.text = export_deck_text(cards, title=deck.name)
     deck.validation = report.to_dict()
+    deck.version = deck.versions.order_by("-number").values_list("number", flat=True).first()
     return DeckDetailSerializer(deck, context={"request": request}).data
 
 
-def _refused(exc: services.DeckListError):
+
+
+def refused(exc: services.DeckListError):
     report = exc.report
     return ApiError(
         "invalid_deck_list",
@@ -92,13 +114,14 @@ class DeckList(generics.ListAPIView):
         data = body.validated_data
         try:
             deck = services.create_deck(
-                request.user, data["name"], _report(data),
+                request.user, data["name"], list_report(data),
                 description=data.get("description", ""), is_public=data.get("public", False),
+                note=data.get("note", ""),
             )
         except services.DeckListError as exc:
-            raise _refused(exc) from None
+            raise refused(exc) from None
         deck = selectors.with_cards(selectors.visible_decks(request.user)).get(pk=deck.pk)
-        return Response(_deck_detail(deck, request), status=status.HTTP_201_CREATED)
+        return Response(deck_detail_data(deck, request), status=status.HTTP_201_CREATED)
 
 
 class DeckDetail(APIView):
@@ -110,31 +133,28 @@ class DeckDetail(APIView):
         return [permissions.IsAuthenticated()]
 
     def _deck(self, request, deck_id):
-        deck = selectors.with_cards(selectors.visible_decks(request.user)).filter(pk=deck_id).first()
-        if deck is None:
-            raise Http404
-        return deck
+        return readable_deck(request, deck_id)
 
     @extend_schema(responses={200: DeckDetailSerializer, 404: ERROR})
     def get(self, request, deck_id):
-        return Response(_deck_detail(self._deck(request, deck_id), request))
+        return Response(deck_detail_data(self._deck(request, deck_id), request))
 
     def _change(self, request, deck_id, partial):
         deck = self._deck(request, deck_id)
         body = DeckWriteInput(data=request.data, partial=partial)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        report = _report(data) if ("text" in data or "cards" in data) else None
+        report = list_report(data) if ("text" in data or "cards" in data) else None
         try:
             services.update_deck(
-                deck, request.user, report,
+                deck, request.user, report, note=data.get("note", ""),
                 name=data.get("name"), description=data.get("description"), is_public=data.get("public"),
             )
         except services.DeckPermissionError as exc:
             raise ApiError("permission_denied", str(exc), status_code=403) from None
         except services.DeckListError as exc:
-            raise _refused(exc) from None
-        return Response(_deck_detail(self._deck(request, deck_id), request))
+            raise refused(exc) from None
+        return Response(deck_detail_data(self._deck(request, deck_id), request))
 
     @extend_schema(request=DeckWriteInput, responses={200: DeckDetailSerializer, 400: ERROR, 403: ERROR, 404: ERROR})
     def put(self, request, deck_id):

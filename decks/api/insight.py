@@ -1,0 +1,145 @@
+"""Statistics, draw odds and the goldfish: ``/api/decks/<id>/stats/``, ``/odds/``,
+``/goldfish/``, ``POST /api/decks/analyse/`` (an unsaved list, for the builder) and
+``GET /api/goldfish/<run>/``."""
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api.errors import ApiError
+from decks import selectors, services
+from decks.analysis import odds_json, stats_json
+from decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
+
+from .serializers import AnalyseInput, GoldfishInput, GoldfishRunSerializer
+from .views import ERROR, list_report, readable_deck
+
+STATS = OpenApiResponse(description=(
+    '{"total", "types": {type: n}, "colours": {colour | "colourless": n}, "size_curve": [{"value", "count"}], '
+    '"average_size": {"p", "exact"}, "characters": {"count", "hp": [...], "movement": [...], "directions": {...}}, '
+    '"actions": {"step1": {action: n}, ...}, "damage": {attacker: {"distribution": [{"damage", "p", "exact"}], '
+    '"mean": {"p", "exact"}}}}. Counts count copies; "exact" is the fraction "n/d".'
+))
+ODDS = OpenApiResponse(description=(
+    '{"deck_size", "played_per_turn", "points": [{"key": "opening"|"turnN", "turn", "cards"}], "groups": '
+    '[{"key": "card:NAME"|"type:T"|"colour:C"|"custom", "kind", "label", "copies", "codes", '
+    '"at_least": {"1": [{"p", "exact"} per point], ...}, "opening_with_mulligan": {"1": {"p", "exact"}, ...}}]}: '
+    "the exact chance of holding at least k cards of the group among the cards drawn into hand by each point."
+))
+_TURNS = OpenApiParameter("turns", int, description=f"odds up to this turn, 1–{MAX_TURNS} (default {DEFAULT_TURNS})")
+_PLAYED = OpenApiParameter("played", int, description=(
+    f"cards leaving the hand each turn, drawn back at the next refill, 0–7 (default {DEFAULT_PLAYED_PER_TURN})"))
+_CARDS = OpenApiParameter("cards", str, description="comma-separated codes counted together as the group 'custom'")
+
+
+def _int_param(request, name: str, default: int, low: int, high: int, problems: list) -> int:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        problems.append({"field": name, "message": f"must be a whole number from {low} to {high}, not {raw!r}"})
+        return default
+    return value
+
+
+def odds_params(request) -> tuple[int, int, tuple[str, ...]]:
+    """``(turns, played, custom codes)`` from the query; 400 ``invalid_request`` naming every bad one."""
+    problems: list[dict] = []
+    turns = _int_param(request, "turns", DEFAULT_TURNS, 1, MAX_TURNS, problems)
+    played = _int_param(request, "played", DEFAULT_PLAYED_PER_TURN, 0, 7, problems)
+    if problems:
+        raise ApiError("invalid_request", "The request is not valid: " + "; ".join(
+            f"{p['field']}: {p['message']}" for p in problems), {"problems": problems})
+    codes = tuple(c.strip().upper() for c in request.query_params.get("cards", "").split(",") if c.strip())[:100]
+    return turns, played, codes
+
+
+def _entries(deck) -> list[dict]:
+    return [{"code": e.card.code, "count": e.count} for e in deck.entries.all()]
+
+
+class DeckStats(APIView):
+    """A saved deck's statistics and the damage it deals per attack, by attacker colour."""
+
+    @extend_schema(responses={200: STATS, 404: ERROR})
+    def get(self, request, deck_id):
+        return Response(stats_json(selectors.stat_cards(_entries(readable_deck(request, deck_id)))))
+
+
+class DeckOdds(APIView):
+    """A saved deck's exact draw odds: each card name, type and colour (and a chosen group),
+    at least 1…3 of them in the opening hand and after each refill."""
+
+    @extend_schema(parameters=[_TURNS, _PLAYED, _CARDS], responses={200: ODDS, 400: ERROR, 404: ERROR})
+    def get(self, request, deck_id):
+        deck = readable_deck(request, deck_id)
+        turns, played, codes = odds_params(request)
+        return Response(odds_json(selectors.stat_cards(_entries(deck)), turns, played, codes))
+
+
+class AnalyseDeck(APIView):
+    """Everything the builder shows for a list that need not be saved: the validation report,
+    the cards' key fields, statistics and odds."""
+
+    @extend_schema(
+        request=AnalyseInput,
+        responses={200: OpenApiResponse(description=(
+            '{"validation": <validation report>, "cards": {code: key fields}, "stats": <as /stats/>, '
+            '"odds": <as /odds/>}')), 400: ERROR},
+        examples=[OpenApiExample("list", value={"cards": [{"code": "SMP-001", "count": 3}], "turns": 3},
+                                 request_only=True)],
+    )
+    def post(self, request):
+        body = AnalyseInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        report = list_report(data)
+        entries = [{"code": c.code, "count": c.count} for c in report.cards]
+        details = selectors.card_details([e["code"] for e in entries])
+        cards = selectors.stat_cards(entries, details)
+        return Response({
+            "validation": report.to_dict(),
+            "cards": details,
+            "stats": stats_json(cards),
+            "odds": odds_json(cards, data.get("turns", DEFAULT_TURNS), data.get("played", DEFAULT_PLAYED_PER_TURN)),
+        })
+
+
+class StartGoldfish(APIView):
+    """Queue a goldfish simulation of a deck you may read: its opening turns played alone,
+    many times (a Celery task). Answers 202 with the run; poll its ``url`` for progress."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=GoldfishInput, responses={202: GoldfishRunSerializer, 400: ERROR, 401: ERROR, 404: ERROR})
+    def post(self, request, deck_id):
+        deck = readable_deck(request, deck_id)
+        body = GoldfishInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            run = services.start_goldfish(deck, request.user, runs=data.get("runs", 2000), turns=data.get("turns", 5),
+                                          seed=data.get("seed"), mulligan=data.get("mulligan", True))
+        except ValueError as exc:
+            raise ApiError("invalid_request", str(exc)) from None
+        return Response(GoldfishRunSerializer(run, context={"request": request}).data, status=status.HTTP_202_ACCEPTED)
+
+
+class GoldfishRunDetail(APIView):
+    """A goldfish run's progress (``done`` of ``runs``) and, once ``status`` is ``done``, its result."""
+
+    @extend_schema(parameters=[OpenApiParameter("run_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+                   responses={200: GoldfishRunSerializer, 404: ERROR})
+    def get(self, request, run_id):
+        run = selectors.goldfish_run(run_id, request.user)
+        if run is None:
+            raise Http404
+        response = Response(GoldfishRunSerializer(run, context={"request": request}).data)
+        response["Cache-Control"] = "no-store"
+        return response

@@ -1,0 +1,74 @@
+"""Copying a deck into your own (``POST /api/decks/<id>/copy/``) and exporting it
+(``GET /api/decks/<id>/export/?as=text|json``; not ``format``, which DRF keeps for
+content negotiation)."""
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api.errors import ApiError
+from decks import selectors, services
+from decks.formats import export_deck_text
+
+from .serializers import CopyInput, DeckDetailSerializer
+from .views import ERROR, deck_detail_data, readable_deck, refused
+
+EXPORT_FORMATS = ("text", "json")
+
+
+class CopyDeck(APIView):
+    """Copy a deck you may read (public, or yours) into a new private deck of yours."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=CopyInput, responses={201: DeckDetailSerializer, 400: ERROR, 401: ERROR, 404: ERROR})
+    def post(self, request, deck_id):
+        deck = readable_deck(request, deck_id)
+        body = CopyInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            copy = services.copy_deck(deck, request.user, body.validated_data.get("name"))
+        except services.DeckListError as exc:
+            raise refused(exc) from None
+        return Response(deck_detail_data(readable_deck(request, copy.pk), request), status=status.HTTP_201_CREATED)
+
+
+def export_json(deck) -> dict:
+    """A deck as a JSON document: ``{"id", "name", "description", "cards": [{"code", "name",
+    "name_en", "type", "count"}], "total"}``."""
+    cards = selectors.deck_entries_as_list(deck)
+    return {"id": deck.pk, "name": deck.name, "description": deck.description, "cards": cards,
+            "total": sum(c["count"] for c in cards)}
+
+
+class ExportDeck(APIView):
+    """Download a deck: ``as=text`` (the deck text format, ``3 Name (CODE)`` lines) or
+    ``as=json``."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("as", str, enum=list(EXPORT_FORMATS), description="text (default) or json")],
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="the deck text (as=text)"),
+                   (200, "application/json"): OpenApiResponse(
+                       OpenApiTypes.OBJECT, description='{"id", "name", "description", "cards": [...], "total"} (as=json)'),
+                   400: ERROR, 404: ERROR},
+    )
+    def get(self, request, deck_id):
+        deck = readable_deck(request, deck_id)
+        kind = request.query_params.get("as", "text")
+        if kind not in EXPORT_FORMATS:
+            raise ApiError("invalid_request", f"as must be one of {', '.join(EXPORT_FORMATS)}, not {kind!r}.",
+                           {"problems": [{"field": "as", "message": f"unknown export format {kind!r}"}]})
+        if kind == "json":
+            body = json.dumps(export_json(deck), ensure_ascii=False, indent=1)
+            response = HttpResponse(body, content_type="application/json; charset=utf-8")
+            extension = "json"
+        else:
+            text = export_deck_text(selectors.deck_entries_as_list(deck), title=deck.name)
+            response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+            extension = "txt"
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.{extension}"'
+        return response

@@ -1,0 +1,237 @@
+// The deck builder: search the catalogue, add and remove cards, import a list, save.
+// The list lives here; each change posts it to the panel view, whose server-rendered answer
+// (validity, every problem, the deck by type, statistics) replaces the panel. Saving uses the
+// REST API with the page's session.
+
+const root = document.getElementById("builder");
+const panel = document.getElementById("builder-panel");
+const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+const labels = JSON.parse(document.getElementById("builder-labels").textContent);
+const MAX_COUNT = 999;
+let deckId = root.dataset.deckId || null;
+let sequence = 0;
+const deck = new Map();
+
+function message(key, values = {}) {
+  const text = root.dataset["msg" + key[0].toUpperCase() + key.slice(1)] || key;
+  return text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name] ?? ""));
+}
+
+function readEntries() {
+  const script = panel.querySelector("#builder-entries");
+  deck.clear();
+  for (const entry of script ? JSON.parse(script.textContent) : []) deck.set(entry.code, entry.count);
+}
+
+function entries() {
+  return [...deck].filter(([, count]) => count > 0).map(([code, count]) => ({ code, count }));
+}
+
+async function post(url, body) {
+  return fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "text/html" },
+    body: JSON.stringify(body),
+  });
+}
+
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || !panel.contains(active) || !active.dataset.action) return null;
+  return `button[data-action="${active.dataset.action}"][data-code="${CSS.escape(active.dataset.code)}"]`;
+}
+
+// Render the panel for `body` ({cards} or {text}); returns the response status.
+async function render(body) {
+  const mine = ++sequence;
+  const refocus = focusKey();
+  panel.setAttribute("aria-busy", "true");
+  let response;
+  try {
+    response = await post(root.dataset.panelUrl, body);
+  } catch (error) {
+    panel.setAttribute("aria-busy", "false");
+    showStatus("save-status", message("failed"), true);
+    return 0;
+  }
+  const html = await response.text();
+  if (mine !== sequence) return response.status;
+  panel.setAttribute("aria-busy", "false");
+  if (response.ok) {
+    panel.innerHTML = html;
+    panel.dataset.rendered = String(mine);
+    readEntries();
+    if (refocus) panel.querySelector(refocus)?.focus();
+  } else if (response.status === 422) {
+    document.getElementById("import-status").innerHTML = html;
+  } else {
+    showStatus("save-status", html || message("failed"), true);
+  }
+  return response.status;
+}
+
+function change(code, delta) {
+  const count = Math.min(Math.max((deck.get(code) || 0) + delta, 0), MAX_COUNT);
+  if (count === 0) deck.delete(code);
+  else deck.set(code, count);
+  render({ cards: entries() });
+}
+
+function showStatus(id, text, isError = false) {
+  const box = document.getElementById(id);
+  box.textContent = "";
+  const p = document.createElement("p");
+  p.className = isError ? "form-error" : "notice";
+  p.textContent = text;
+  box.append(p);
+}
+
+// --- search and autocomplete -------------------------------------------------------------
+
+function cardTitle(card) {
+  const steps = ["step1", "step2", "step3"]
+    .map((step, i) => `STEP ${i + 1}: ${(card.action_table?.[step] || []).map((a) => labels.actions[a] || a).join(" / ")}`);
+  const colours = (card.colours.length ? card.colours : ["colourless"]).map((c) => labels.colours[c] || c).join(", ");
+  const parts = [`${labels.types[card.type] || card.type} · ${colours} · ${labels.size} ${card.size}`, ...steps];
+  if (card.type === "character") parts.push(`${labels.hp} ${card.hp} · ${labels.movement} ${card.movement}`);
+  return parts.join("\n");
+}
+
+function renderResults(cards, count) {
+  const list = document.getElementById("search-results");
+  list.textContent = "";
+  for (const card of cards) {
+    const item = document.createElement("li");
+    item.className = "search-result";
+    item.dataset.code = card.code;
+    item.title = cardTitle(card);
+    const name = document.createElement("span");
+    name.className = "result-name";
+    name.textContent = card.name;
+    const meta = document.createElement("span");
+    meta.className = "muted result-meta";
+    meta.textContent = `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`;
+    const add = document.createElement("button");
+    add.type = "button";
+    add.className = "secondary";
+    add.dataset.action = "add";
+    add.dataset.code = card.code;
+    add.textContent = message("add");
+    add.setAttribute("aria-label", message("addOne", { name: card.name }));
+    item.append(name, " ", meta, add);
+    list.append(item);
+  }
+  document.getElementById("search-status").textContent = count ? message("found", { count }) : message("none");
+}
+
+async function search(event) {
+  event.preventDefault();
+  const query = document.getElementById("card-search").value.trim();
+  const status = document.getElementById("search-status");
+  status.textContent = message("searching");
+  try {
+    const response = await fetch(`/api/cards/?q=${encodeURIComponent(query)}&page_size=40`, { credentials: "same-origin" });
+    const body = await response.json();
+    if (!response.ok) {
+      document.getElementById("search-results").textContent = "";
+      status.textContent = body.error?.message || message("failed");
+      return;
+    }
+    renderResults(body.results, body.count);
+  } catch (error) {
+    status.textContent = message("failed");
+  }
+}
+
+let completeTimer = null;
+function autocomplete() {
+  window.clearTimeout(completeTimer);
+  const query = document.getElementById("card-search").value.trim();
+  if (query.length < 2 || /[:<>=()]/.test(query)) return;
+  completeTimer = window.setTimeout(async () => {
+    try {
+      const response = await fetch(`/api/cards/autocomplete/?q=${encodeURIComponent(query)}`, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const list = document.getElementById("card-names");
+      list.textContent = "";
+      for (const name of (await response.json()).results || []) {
+        const option = document.createElement("option");
+        option.value = name;
+        list.append(option);
+      }
+    } catch (error) { /* suggestions are a convenience */ }
+  }, 150);
+}
+
+// --- import and save ----------------------------------------------------------------------
+
+async function importList() {
+  const text = document.getElementById("import-text").value;
+  document.getElementById("import-status").textContent = "";
+  const status = await render({ text });
+  if (status === 200) {
+    showStatus("import-status", message("imported", { count: entries().reduce((n, e) => n + e.count, 0) }));
+  }
+}
+
+async function save(event) {
+  event.preventDefault();
+  const name = document.getElementById("deck-name").value.trim();
+  if (!name) {
+    showStatus("save-status", message("nameNeeded"), true);
+    document.getElementById("deck-name").focus();
+    return;
+  }
+  const body = {
+    name,
+    description: document.getElementById("deck-description").value,
+    public: document.getElementById("deck-public").checked,
+    note: document.getElementById("deck-note").value,
+    cards: entries(),
+  };
+  showStatus("save-status", message("saving"));
+  const url = deckId ? `/api/decks/${encodeURIComponent(deckId)}/` : "/api/decks/";
+  let response;
+  try {
+    response = await fetch(url, {
+      method: deckId ? "PUT" : "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    showStatus("save-status", message("failed"), true);
+    return;
+  }
+  const data = await response.json();
+  if (!response.ok) {
+    showStatus("save-status", data.error?.message || message("failed"), true);
+    return;
+  }
+  deckId = data.id;
+  root.dataset.deckId = deckId;
+  window.history.replaceState(null, "", `/decks/${encodeURIComponent(deckId)}/edit/`);
+  for (const [id, path] of [["deck-page-link", ""], ["deck-history-link", "history/"]]) {
+    const link = document.getElementById(id);
+    link.href = `/decks/${encodeURIComponent(deckId)}/${path}`;
+    link.hidden = false;
+  }
+  document.getElementById("deck-note").value = "";
+  showStatus("save-status", message("saved", { version: data.version }));
+}
+
+function setUp() {
+  readEntries();
+  document.getElementById("search-form").addEventListener("submit", search);
+  document.getElementById("card-search").addEventListener("input", autocomplete);
+  document.getElementById("import-button").addEventListener("click", importList);
+  document.getElementById("save-form").addEventListener("submit", save);
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    change(button.dataset.code, button.dataset.action === "add" ? 1 : -1);
+  });
+}
+
+setUp();

@@ -1,0 +1,123 @@
+"""A new player builds a legal deck from nothing in the builder, with search and clicks, on a
+phone-sized screen; saves it; changes it; and sees the change in the deck's history."""
+import re
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+PASSWORD = "a long enough password 42"
+
+
+@pytest.fixture
+def live_samples(transactional_db):
+    """The sample catalogue and decks, committed so that the live server's thread sees them."""
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    call_command("load_samples", verbosity=0)
+    User.objects.create_user("carol", password=PASSWORD)
+
+
+def log_in(page, base):
+    page.goto(f"{base}/accounts/login/?next=/decks/new/")
+    page.fill("input[name=username]", "carol")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(f"{base}/decks/new/")
+
+
+def search(page, query):
+    page.fill("#card-search", query)
+    page.click("#search-button")
+    page.locator("#search-results li.search-result").first.wait_for()
+
+
+def add_from_results(page, code, times):
+    button = page.locator(f'#search-results li[data-code="{code}"] button[data-action="add"]')
+    for _ in range(times):
+        button.click()
+
+
+def wait_for_total(page, total):
+    page.locator(f'#builder-panel #deck-summary[data-total="{total}"]').wait_for()
+
+
+def test_build_save_change_and_see_the_diff(page, live_server, live_samples):
+    base = live_server.url
+    log_in(page, base)
+    assert page.locator("#builder-empty").is_visible()
+
+    # The name box suggests names as one types.
+    page.fill("#card-search", "火炎")
+    page.wait_for_function("document.querySelectorAll('#card-names option').length > 0")
+    assert "火炎部長カグラ" in page.eval_on_selector_all("#card-names option", "els => els.map(e => e.value)")
+
+    # 17 different red or colourless cards, 3 copies each: a legal deck of 51.
+    search(page, "c<=r order:code")
+    codes = page.eval_on_selector_all("#search-results li.search-result", "els => els.map(e => e.dataset.code)")[:17]
+    assert len(codes) == 17
+    for code in codes:
+        add_from_results(page, code, 3)
+    wait_for_total(page, 51)
+    summary = page.locator("#builder-panel #deck-summary")
+    assert summary.get_attribute("data-valid") == "true"
+    assert page.locator("#builder-panel .problem").count() == 0
+    assert page.locator("#builder-panel #chart-types svg").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # A fourth copy is named as a problem at once.
+    add_from_results(page, codes[0], 1)
+    page.locator('#builder-panel .problem[data-code="too_many_copies"]').wait_for()
+    page.click(f'#builder-panel button[data-action="remove"][data-code="{codes[0]}"]')
+    wait_for_total(page, 51)
+    page.locator("#builder-panel #deck-summary[data-valid='true']").wait_for()
+
+    page.fill("#deck-name", "はじめてのデッキ")
+    page.click("#save-button")
+    page.locator("#save-status .notice", has_text="version 1").wait_for()
+    assert re.search(r"/decks/[a-z0-9]{10}/edit/$", page.url)
+    deck_id = page.url.rstrip("/").split("/")[-2]
+
+    # Change it: one copy fewer of the first card, one of another card instead.
+    page.click(f'#builder-panel button[data-action="remove"][data-code="{codes[1]}"]')
+    wait_for_total(page, 50)
+    search(page, "c<=r order:code")
+    extra = page.eval_on_selector_all("#search-results li.search-result", "els => els.map(e => e.dataset.code)")[17]
+    add_from_results(page, extra, 1)
+    wait_for_total(page, 51)
+    page.fill("#deck-note", "swap one card")
+    page.click("#save-button")
+    page.locator("#save-status .notice", has_text="version 2").wait_for()
+
+    page.click("#deck-history-link")
+    page.wait_for_url(f"{base}/decks/{deck_id}/history/")
+    rows = page.locator("#version-diff tr.diff-row")
+    changes = {rows.nth(i).get_attribute("data-code"): rows.nth(i).locator("td.change").inner_text()
+               for i in range(rows.count())}
+    assert changes == {codes[1]: "−1", extra: "+1"}
+    assert "swap one card" in page.locator(".version-list").inner_text()
+    # Nothing is wider than the phone's screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # The deck page shows its statistics and odds.
+    page.goto(f"{base}/decks/{deck_id}/")
+    assert page.locator("#odds-table tbody tr").count() > 17
+    assert page.locator("#deck-summary [data-valid='true']").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_goldfish_shows_its_progress_and_result(page, live_server, live_samples, bot_worker):
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/decks/SMP-RED/")
+    page.select_option("#goldfish-runs", "2000")
+    page.click("#goldfish-button")
+    page.locator("#goldfish-progress").wait_for()
+    page.locator("#goldfish-result").wait_for(timeout=60_000)
+    assert page.locator("#goldfish-bar").get_attribute("value") == "2000"
+    assert "2000" in page.locator("#goldfish-count").inner_text()
+    rows = page.locator("#goldfish-table tbody tr")
+    assert rows.count() == 5
+    assert rows.first.locator("th").inner_text() == "1"
+    assert page.locator("#goldfish-opening").inner_text().count("%") == 2
