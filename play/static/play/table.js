@@ -72,8 +72,39 @@ function act(action) {
   clearMessage();
   setPending(true);
   render();
-  const frame = { type: "act", version: view.version, action };
+  send({ type: "act", version: view.version, action }, view);
+}
+
+// The last move sent and the view it was based on, for a retry after a stale refusal.
+let sent = null;
+
+function send(frame, basedOn) {
+  sent = { frame, basedOn, retried: false };
   if (!socket.send(frame)) postAction(frame);
+}
+
+// When several seats act at once (everyone gives up cards, say), another seat's move makes
+// ours stale without changing what we may do: send the same move again, once, on the new
+// version if it is still among our legal actions.
+function retryStale(current) {
+  if (!sent || sent.retried || !current || current.id !== view.id) return false;
+  const simultaneous = (sent.basedOn.to_act || []).length > 1 && (current.to_act || []).length > 1;
+  const wanted = JSON.stringify(sent.frame.action);
+  if (!simultaneous || !(current.legal_actions || []).some((a) => sameAction(a, sent.frame.action, wanted))) return false;
+  receiveView(current);
+  setPending(true);
+  const frame = { type: "act", version: current.version, action: sent.frame.action };
+  sent = { frame, basedOn: current, retried: true };
+  if (!socket.send(frame)) postAction(frame);
+  return true;
+}
+
+function sameAction(a, b, bJson) {
+  if (JSON.stringify(a) === bJson) return true;
+  // Card lists compare as sets (elements.md, "Actions (API)": their order does not matter).
+  const norm = (x) => JSON.stringify(x, (key, value) => (Array.isArray(value) && key === "cards"
+    ? value.map((c) => JSON.stringify(c)).sort() : value));
+  return norm(a) === norm(b);
 }
 
 async function postAction(frame) {
@@ -109,6 +140,7 @@ function receiveView(next) {
 }
 
 function receiveError(error, current) {
+  if (error.code === "stale_version" && retryStale(current)) return;
   setPending(false);
   if (error.code !== "stale_version") {
     const text = errorText(error);
