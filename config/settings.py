@@ -114,7 +114,9 @@ else:
 # Celery: a real broker when CELERY_BROKER_URL is given, else the filesystem transport.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
-    _celery_dir = VAR_DIR / "celery"
+    # CELERY_FS_DIR gives a run its own queue folder (the tests use one, so that a worker of
+    # ``make run`` in the same checkout never takes their tasks).
+    _celery_dir = Path(env("CELERY_FS_DIR", default=str(VAR_DIR / "celery")))
     for _sub in ("queue", "processed", "control"):
         (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {

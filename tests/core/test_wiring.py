@@ -54,3 +54,14 @@ def test_a_worker_consumes_a_task_from_the_broker():
 
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=60):
         assert ping.delay("abc").get(timeout=20) == "pong:abc"
+
+
+def test_the_tests_have_a_celery_queue_of_their_own():
+    from django.conf import settings
+
+    if settings.CELERY_BROKER_URL == "filesystem://":
+        folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"]
+        assert folder == os.path.join(os.environ["CELERY_FS_DIR"], "queue")
+        assert not folder.startswith(str(settings.VAR_DIR))
+    else:
+        assert "CELERY_FS_DIR" not in os.environ
