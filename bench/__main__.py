@@ -6,8 +6,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 BENCHMARKS = {
     "validate": "bench.validate_endpoint",
+    "search": "bench.search",
     "engine-lama": "bench.engine_lama",
     "bots-lama": "bench.bots_lama",
+    "live": "bench.live_matches",
+    "deck-builder": "bench.deck_builder",
+    "engine-completto": "bench.engine_completto",
+    "bots-completto": "bench.bots_completto",
+    "engine-elements": "bench.engine_elements",
+    "bots-elements": "bench.bots_elements",
+    "engine-eoc": "bench.engine_eoc",
+    "bots-eoc": "bench.bots_eoc",
 }
 
 

@@ -10,7 +10,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .interchange import ACTIONS, CODE_RE
-from .models import STEP_VALUES, Card, CardSet
+from .models import STEP_VALUES, Card, CardSet, CatalogueState
 
 
 @admin.register(CardSet)
@@ -18,6 +18,10 @@ class CardSetAdmin(admin.ModelAdmin):
     list_display = ("code", "name", "name_en", "kind")
     list_filter = ("kind",)
     search_fields = ("code", "name", "name_en")
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        CatalogueState.touch()
 
 
 def _step_field(n: int) -> forms.CharField:
@@ -131,3 +135,7 @@ class CardAdmin(admin.ModelAdmin):
         (_("Text"), {"fields": ("text", "flavour", "artist")}),
         (_("History"), {"fields": ("created_at", "updated_at"), "classes": ("collapse",)}),
     )
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        CatalogueState.touch()

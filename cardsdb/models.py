@@ -9,14 +9,20 @@ The action table's STEPs are stored as space-separated action names ("move attac
 database can check them against the finite list of valid STEPs (``STEP_VALUES``) on SQLite and
 PostgreSQL alike. Colours are kept as the ordered list given, plus ``colour_mask`` (one bit a
 colour) for searching. The ``*_folded`` columns hold ``cardsdb.folding.fold`` of the names and
-text, so searches compare folded text in the database.
+text, flavour text and artist, so searches compare folded text in the database.
+
+``CatalogueState`` is one row whose ``version`` goes up with every change to the catalogue (a
+card or set saved or deleted, an import); the card API's ``ETag`` and ``Last-Modified`` come
+from it, so answering a conditional request costs one primary-key read.
 """
 from __future__ import annotations
 
+from datetime import datetime
 from itertools import permutations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .folding import fold
@@ -53,10 +59,24 @@ class CardSet(models.Model):
     def __str__(self) -> str:
         return f"{self.code} {self.name}"
 
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        CatalogueState.touch()
+
+    def delete(self, *args, **kwargs):
+        result = super().delete(*args, **kwargs)
+        CatalogueState.touch()
+        return result
+
     @property
     def is_sample(self) -> bool:
         """True for sets invented for the site (sample, synthetic, test) rather than printed."""
-        return self.kind != "printed"
+        return self.kind_is_sample(self.kind)
+
+    @staticmethod
+    def kind_is_sample(kind: str) -> bool:
+        """``is_sample`` of a set of this ``kind``."""
+        return kind != "printed"
 
 
 class Card(models.Model):
@@ -101,6 +121,8 @@ class Card(models.Model):
     reading_folded = models.CharField(max_length=200, db_index=True, editable=False, default="")
     name_en_folded = models.CharField(max_length=200, db_index=True, editable=False, default="")
     text_folded = models.TextField(editable=False, default="")
+    flavour_folded = models.TextField(editable=False, default="")
+    artist_folded = models.CharField(max_length=200, editable=False, default="")
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -174,6 +196,8 @@ class Card(models.Model):
             "reading_folded": fold(record.reading),
             "name_en_folded": fold(record.name_en),
             "text_folded": fold(record.text),
+            "flavour_folded": fold(record.flavour),
+            "artist_folded": fold(record.artist),
         }
 
     def to_record(self) -> CardRecord:
@@ -206,10 +230,18 @@ class Card(models.Model):
         self.reading_folded = fold(self.reading)
         self.name_en_folded = fold(self.name_en)
         self.text_folded = fold(self.text)
+        self.flavour_folded = fold(self.flavour)
+        self.artist_folded = fold(self.artist)
 
     def save(self, *args, **kwargs):
         self.refresh_derived()
         super().save(*args, **kwargs)
+        CatalogueState.touch()
+
+    def delete(self, *args, **kwargs):
+        result = super().delete(*args, **kwargs)
+        CatalogueState.touch()
+        return result
 
     # --- read helpers ------------------------------------------------------------------
     @property
@@ -227,3 +259,28 @@ class Card(models.Model):
         if self.bonus_colour is None:
             return None
         return {"colour": self.bonus_colour, "value": self.bonus_value}
+
+
+class CatalogueState(models.Model):
+    """The catalogue's change counter: one row (``pk`` 1).
+
+    ``version`` goes up by one with every change (``touch``); ``changed_at`` is when the last
+    change happened. Writes that bypass ``Model.save``/``delete`` (bulk imports, bulk deletes)
+    call ``touch`` themselves.
+    """
+
+    version = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField(default=timezone.now)
+
+    @classmethod
+    def touch(cls) -> None:
+        """Record a change to the catalogue (in the caller's transaction, if any)."""
+        now = timezone.now()
+        if not cls.objects.filter(pk=1).update(version=F("version") + 1, changed_at=now):
+            cls.objects.get_or_create(pk=1, defaults={"version": 1, "changed_at": now})
+
+    @classmethod
+    def current(cls) -> tuple[int, datetime | None]:
+        """``(version, changed_at)``; ``(0, None)`` before any change."""
+        row = cls.objects.filter(pk=1).values_list("version", "changed_at").first()
+        return row if row else (0, None)

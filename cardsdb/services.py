@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from django.db import transaction
+from django.utils import timezone
 
 from .interchange import (
     CSV_COLUMNS,
@@ -22,7 +23,7 @@ from .interchange import (
     card_from_dict,
     card_to_csv_row,
 )
-from .models import Card, CardSet
+from .models import Card, CardSet, CatalogueState
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ def import_catalogue(parsed: ParsedCatalogue, progress: Callable[[int], None] | 
     existing = dict(Card.objects.filter(code__in=[r.code for r in parsed.cards]).values_list("code", "id"))
     created = updated = 0
     field_names = [f for f in Card.fields_from_record(parsed.cards[0]) if f != "code"] if parsed.cards else []
+    field_names.append("updated_at")  # bulk_update does not apply auto_now
+    now = timezone.now()
     for start in range(0, len(parsed.cards), batch):
         chunk = parsed.cards[start : start + batch]
         new, old = [], []
@@ -161,6 +164,7 @@ def import_catalogue(parsed: ParsedCatalogue, progress: Callable[[int], None] | 
             card = Card(**Card.fields_from_record(record))
             if record.code in existing:
                 card.id = existing[record.code]
+                card.updated_at = now
                 old.append(card)
             else:
                 new.append(card)
@@ -171,7 +175,90 @@ def import_catalogue(parsed: ParsedCatalogue, progress: Callable[[int], None] | 
         updated += len(old)
         if progress:
             progress(len(chunk))
+    CatalogueState.touch()
     return ImportSummary(created=created, updated=updated, sets_created=sets_created)
+
+
+class SyntheticSetError(Exception):
+    """The synthetic set cannot be written or removed; the message says why."""
+
+
+@transaction.atomic
+def add_synthetic_cards(total: int, seed: int = 0, progress: Callable[[int], None] | None = None,
+                        batch: int = 2000) -> int:
+    """Make the synthetic set ``SYN`` (kind ``synthetic``) hold cards ``SYN-000001`` to
+    ``SYN-<total>`` (``cardsdb.synthetic.synthetic_record``): the missing ones are created, those
+    there are left alone, so running it again is safe. Returns how many were created;
+    ``progress(n)`` is called first with the number already there, then after each batch of ``n``.
+
+    Raises ``SyntheticSetError`` when ``total`` is out of range or a set ``SYN`` exists that is
+    not synthetic."""
+    from .synthetic import MAX_NUMBER, SET_CODE, SET_NAME, SET_NAME_EN, synthetic_record
+
+    if not 0 <= total <= MAX_NUMBER:
+        raise SyntheticSetError(f"the synthetic set holds 0 to {MAX_NUMBER} cards, not {total}")
+    card_set, _ = CardSet.objects.get_or_create(
+        code=SET_CODE, defaults={"name": SET_NAME, "name_en": SET_NAME_EN, "kind": "synthetic"}
+    )
+    if card_set.kind != "synthetic":
+        raise SyntheticSetError(f"set {SET_CODE} exists and is not synthetic ({card_set.kind}); nothing was written")
+    there = set(Card.objects.filter(card_set=card_set).values_list("code", flat=True))
+    missing = [n for n in range(1, total + 1) if f"{SET_CODE}-{n:06d}" not in there]
+    if progress:
+        progress(total - len(missing))
+    for start in range(0, len(missing), batch):
+        chunk = missing[start : start + batch]
+        Card.objects.bulk_create([Card(**Card.fields_from_record(synthetic_record(n, seed))) for n in chunk])
+        if progress:
+            progress(len(chunk))
+    CatalogueState.touch()
+    return len(missing)
+
+
+@transaction.atomic
+def remove_synthetic_cards() -> int:
+    """Delete every card of the synthetic set ``SYN`` and the set itself; returns how many cards
+    were deleted (0 when there is no such set).
+
+    Raises ``SyntheticSetError`` (and deletes nothing) when saved decks use synthetic cards or
+    the set ``SYN`` is not synthetic."""
+    from django.db.models import ProtectedError
+
+    from .synthetic import SET_CODE
+
+    card_set = CardSet.objects.filter(code=SET_CODE).first()
+    if card_set is None:
+        return 0
+    if card_set.kind != "synthetic":
+        raise SyntheticSetError(f"set {SET_CODE} is not synthetic ({card_set.kind}); nothing was removed")
+    try:
+        count, _ = Card.objects.filter(card_set=card_set).only("id").delete()
+        CardSet.objects.filter(code=SET_CODE).delete()
+    except ProtectedError as exc:
+        raise SyntheticSetError(
+            f"{len(exc.protected_objects)} saved deck entries use synthetic cards; nothing was removed"
+        ) from None
+    CatalogueState.touch()
+    return count
+
+
+CATALOGUE_JSON_END = "\n]}\n"
+
+
+def catalogue_json_start(sets: Iterable[CardSet]) -> str:
+    """The beginning of the JSON interchange text: the ``sets`` and the opening of ``cards``."""
+    set_rows = [{"code": s.code, "name": s.name, "name_en": s.name_en, "kind": s.kind} for s in sets]
+    return '{"sets": ' + json.dumps(set_rows, ensure_ascii=False) + ',\n"cards": ['
+
+
+def catalogue_json_cards(cards: Iterable[Card], first: bool) -> str:
+    """A run of cards of the JSON interchange text, one a line (``""`` for none); ``first``
+    when no card came before. ``catalogue_json_start``, then runs, then ``CATALOGUE_JSON_END``
+    make a file ``parse_catalogue(text, "json")`` reads."""
+    lines = [json.dumps(card.to_record().to_dict(), ensure_ascii=False) for card in cards]
+    if not lines:
+        return ""
+    return ("\n" if first else ",\n") + ",\n".join(lines)
 
 
 def export_catalogue(cards: Iterable[Card], fmt: str, sets: Iterable[CardSet] = ()) -> str:

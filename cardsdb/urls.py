@@ -5,5 +5,6 @@ from . import views
 
 urlpatterns = [
     path("cards/", views.card_list, name="card-list"),
+    path("cards/syntax/", views.syntax_help, name="card-syntax"),
     path("cards/<str:code>/", views.card_detail, name="card-detail"),
 ]

@@ -1,14 +1,15 @@
-"""Card pages: the searchable card list (``/cards/``) and a card's page (``/cards/<code>/``).
+"""Card pages: the searchable card list (``/cards/``), the search syntax (``/cards/syntax/``)
+and a card's page (``/cards/<code>/``).
 
 Views only read request parameters, call ``cardsdb.selectors`` and prepare labels for the
-templates; a query that cannot be understood is answered 400 with its message.
+templates; a query that cannot be understood is answered 400 with its message, in the
+visitor's language.
 """
 from __future__ import annotations
 
 import re
 from urllib.parse import urlencode
 
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -18,7 +19,10 @@ from django.utils.translation import pgettext_lazy
 
 from . import selectors
 from .interchange import STEPS
+from .messages import localize, localize_all
+from .paginator import CountLastPaginator
 from .models import Card
+from .syntax import SECTIONS
 
 PAGE_SIZE = 60
 MAX_QUERY_LENGTH = 1000
@@ -102,13 +106,52 @@ def card_list(request):
         return render(request, "cardsdb/card_list.html", context, status=400)
     try:
         result = selectors.search_cards(q, order or None, direction or None)
-        page = Paginator(result.cards, PAGE_SIZE).get_page(params.get("page"))
+        page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(params.get("page"))
         page.object_list = [_decorate(card) for card in page.object_list]
     except SearchError as exc:
-        context["error"] = _search_error(exc.message, exc.term, exc.position)
+        context["error"] = _search_error(localize(exc.message), exc.term, exc.position)
         return render(request, "cardsdb/card_list.html", context, status=400)
-    context.update(page=page, warnings=result.warnings)
+    context.update(page=page, warnings=localize_all(result.warnings), sort_links=_sort_links(params, order, direction))
     return render(request, "cardsdb/card_list.html", context)
+
+
+def _sort_links(params, order: str, direction: str) -> dict[str, dict]:
+    """For each sortable column of the table: the URL that sorts by it (ascending, or the other
+    way when it is already the order), and ``"ascending"``/``"descending"`` when it is."""
+    current = order or "code"
+    links = {}
+    for key in ("code", "name", "size", "hp", "mv"):
+        active = key == current
+        new_direction = "desc" if active and direction != "desc" else "asc"
+        query = params.copy()
+        query["order"], query["dir"] = key, new_direction
+        query.pop("page", None)
+        links[key] = {
+            "url": f"?{query.urlencode()}",
+            "sort": ("descending" if direction == "desc" else "ascending") if active else "",
+        }
+    return links
+
+
+def syntax_help(request):
+    """``/cards/syntax/``: every keyword and form of the search language, with examples that
+    link to their results."""
+    sections = [
+        {
+            "title": section.title,
+            "entries": [
+                {
+                    "forms": entry.forms,
+                    "operators": " ".join(entry.operators),
+                    "about": entry.about,
+                    "examples": [{"query": q, "about": about, "url": search_url(q)} for q, about in entry.examples],
+                }
+                for entry in section.entries
+            ],
+        }
+        for section in SECTIONS
+    ]
+    return render(request, "cardsdb/syntax_help.html", {"sections": sections})
 
 
 def _bonus_label(card: Card) -> str:

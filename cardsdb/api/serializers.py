@@ -2,7 +2,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cardsdb.models import Card
+from cardsdb.models import Card, CardSet
 
 
 class CardSerializer(serializers.ModelSerializer):
@@ -45,6 +45,92 @@ class CardSerializer(serializers.ModelSerializer):
         return card.action_table
 
     def get_url(self, card: Card) -> str:
-        request = self.context.get("request")
-        path = f"/api/cards/{card.code}/"
-        return request.build_absolute_uri(path) if request else path
+        return f"{self._cards_url()}{card.code}/"
+
+    def _cards_url(self) -> str:
+        """``…/api/cards/``, absolute when there is a request; worked out once per answer."""
+        if "cards_url" not in self.context:
+            request = self.context.get("request")
+            self.context["cards_url"] = request.build_absolute_uri(CARDS_PATH) if request else CARDS_PATH
+        return self.context["cards_url"]
+
+    def to_representation(self, card) -> dict:
+        """The dict the declared fields describe, built directly (a page of 200 cards is written
+        without DRF's per-field machinery; the declared fields give the schema). ``card`` is a
+        ``Card`` or a row of ``ROW_FIELDS`` (``QuerySet.values``), which the card list reads."""
+        row = card if isinstance(card, dict) else card_row(card)
+        set_kind = row["card_set__kind"]
+        steps = {step: row[step].split() for step in ("step1", "step2", "step3")}
+        bonus = None if row["bonus_colour"] is None else {"colour": row["bonus_colour"], "value": row["bonus_value"]}
+        return {
+            "code": row["code"],
+            "name": row["name"],
+            "name_en": row["name_en"],
+            "reading": row["reading"],
+            "type": row["type"],
+            "colours": list(row["colours"]),
+            "size": row["size"],
+            "size_bonus": bonus,
+            "action_table": steps,
+            "hp": row["hp"],
+            "directions": row["directions"],
+            "movement": row["movement"],
+            "ability": row["ability"],
+            "text": row["text"],
+            "flavour": row["flavour"],
+            "artist": row["artist"],
+            "rarity": row["rarity"],
+            "set": row["card_set_id"],
+            "set_name": row["card_set__name"],
+            "set_kind": set_kind,
+            "sample": CardSet.kind_is_sample(set_kind),
+            "url": f"{self._cards_url()}{row['code']}/",
+        }
+
+
+CARDS_PATH = "/api/cards/"
+
+#: The columns a card's representation is made of, as ``QuerySet.values`` names them.
+ROW_FIELDS = (
+    "code", "name", "name_en", "reading", "type", "colours", "size", "bonus_colour", "bonus_value",
+    "step1", "step2", "step3", "hp", "directions", "movement", "ability", "text", "flavour", "artist", "rarity",
+    "card_set_id", "card_set__name", "card_set__kind",
+)
+
+
+def card_row(card: Card) -> dict:
+    """A ``Card`` (with its set) as a row of ``ROW_FIELDS``."""
+    row = {name: getattr(card, name) for name in ROW_FIELDS[:-2]}
+    row["card_set__name"], row["card_set__kind"] = card.card_set.name, card.card_set.kind
+    return row
+
+
+class CardCollectionRequestSerializer(serializers.Serializer):
+    """``{"identifiers": [{"code": "SMP-001"} | {"name": "…", "set"?: "SMP"}, …]}``: 1 to 75."""
+
+    identifiers = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=75)
+
+    def validate_identifiers(self, identifiers: list[dict]) -> list[dict]:
+        problems = {}
+        for i, identifier in enumerate(identifiers):
+            keys = set(identifier)
+            if keys not in ({"code"}, {"name"}, {"name", "set"}):
+                problems[i] = 'an identifier is {"code": …} or {"name": …} with an optional "set"'
+            elif not all(isinstance(v, str) and v.strip() and len(v) <= 200 for v in identifier.values()):
+                problems[i] = "identifier values are non-empty texts of at most 200 characters"
+        if problems:
+            raise serializers.ValidationError(problems)
+        return identifiers
+
+
+class CardCollectionSerializer(serializers.Serializer):
+    """The cards found, in the order asked, and the identifiers not found, as given."""
+
+    cards = CardSerializer(many=True)
+    not_found = serializers.ListField(child=serializers.DictField())
+
+
+class CardNamesSerializer(serializers.Serializer):
+    """Card names, e.g. for autocompletion."""
+
+    results = serializers.ListField(child=serializers.CharField())

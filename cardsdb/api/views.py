@@ -1,24 +1,67 @@
-"""Card endpoints: ``GET /api/cards/`` (search) and ``GET /api/cards/<code>/``."""
-from django.http import Http404
+"""Card endpoints under ``/api/cards/``: search (the list), one card by code, by name
+(``named``), name completion (``autocomplete``), a random card, a collection of identifiers,
+and the whole catalogue (``bulk``).
+
+Views only read parameters, call ``cardsdb.selectors`` and write the answer. GET answers that
+depend only on the catalogue carry ``ETag``/``Last-Modified`` and answer a matching
+``If-None-Match`` with 304 (``conditional_get``).
+"""
+from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import generics, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from cardsdb import selectors
+from cardsdb.messages import localize, localize_all
+from cardsdb.paginator import CountedRows, CountLastPaginator
 from cardsdb.search import SearchError
 from core.api.errors import ApiError
+from core.api.pagination import PageNumberPagination
 
-from .serializers import CardSerializer
+from .bulk import bulk_parts
+from .conditional import conditional_get
+from .serializers import (
+    CardCollectionRequestSerializer,
+    CardCollectionSerializer,
+    CardNamesSerializer,
+    CardSerializer,
+    ROW_FIELDS,
+)
+
+_ERROR = inline_serializer(
+    "CardError",
+    {"error": inline_serializer("CardErrorBody", {
+        "code": serializers.CharField(), "message": serializers.CharField(), "details": serializers.DictField(),
+    })},
+)
+_QUERY = OpenApiParameter("q", OpenApiTypes.STR, description="A query in the card search language (empty: every card).")
 
 
+def bad_query(exc: SearchError, query: str) -> ApiError:
+    """The 400 ``bad_query`` answer for ``exc``, with its term and position."""
+    return ApiError("bad_query", localize(exc.message), {"term": exc.term, "position": exc.position, "query": query})
+
+
+class CardPagination(PageNumberPagination):
+    """The API's pages (``page``, ``page_size`` up to 200), counting only when the results go
+    on past the page (``cardsdb.paginator.CountLastPaginator``)."""
+
+    django_paginator_class = CountLastPaginator
+
+
+@conditional_get
 class CardList(generics.ListAPIView):
-    """Cards matching a query in the card search language, paginated."""
+    """Cards matching a query in the card search language, paginated, with the query's
+    ``warnings`` (terms that are understood but can never match)."""
 
     serializer_class = CardSerializer
+    pagination_class = CardPagination
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("q", OpenApiTypes.STR, description="A query in the card search language (empty: every card)."),
+            _QUERY,
             OpenApiParameter(
                 "order", OpenApiTypes.STR, enum=sorted(selectors.ORDER_FIELDS), description="Sort key (default code)."
             ),
@@ -26,7 +69,7 @@ class CardList(generics.ListAPIView):
             OpenApiParameter("page", OpenApiTypes.INT),
             OpenApiParameter("page_size", OpenApiTypes.INT, description="1–200, default 60."),
         ],
-        responses={200: CardSerializer(many=True)},
+        responses={200: CardSerializer(many=True), 400: _ERROR},
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
@@ -36,17 +79,16 @@ class CardList(generics.ListAPIView):
         try:
             self.result = selectors.search_cards(params.get("q", ""), params.get("order"), params.get("dir"))
         except SearchError as exc:
-            raise ApiError(
-                "bad_query", exc.message, {"term": exc.term, "position": exc.position, "query": params.get("q", "")}
-            ) from None
-        return self.result.cards
+            raise bad_query(exc, params.get("q", "")) from None
+        return CountedRows(self.result.cards.values(*ROW_FIELDS), self.result.cards)
 
     def list(self, request, *args, **kwargs):
         response = super().list(request, *args, **kwargs)
-        response.data["warnings"] = self.result.warnings
+        response.data["warnings"] = localize_all(self.result.warnings)
         return response
 
 
+@conditional_get
 class CardDetail(generics.RetrieveAPIView):
     """One card by its code, e.g. ``SMP-001``."""
 
@@ -57,3 +99,112 @@ class CardDetail(generics.RetrieveAPIView):
         if card is None:
             raise Http404
         return card
+
+
+@conditional_get
+class CardNamed(APIView):
+    """One card by name: ``exact`` (after folding case, width and kana) or ``fuzzy`` (a part
+    of the name, or a misspelt one). A name several cards could have is 404 ``ambiguous`` with
+    the ``candidates``; no such card is 404 ``not_found``."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("exact", OpenApiTypes.STR, description="The name (Japanese, kana reading or English)."),
+            OpenApiParameter("fuzzy", OpenApiTypes.STR, description="Part of a name, or a misspelt name."),
+            OpenApiParameter("set", OpenApiTypes.STR, description="Only cards of this set, e.g. SMP."),
+        ],
+        responses={
+            200: CardSerializer, 400: _ERROR, 404: OpenApiResponse(_ERROR, description="not_found or ambiguous"),
+        },
+    )
+    def get(self, request):
+        params = request.query_params
+        given = [key for key in ("exact", "fuzzy") if key in params]
+        if len(given) != 1 or not params[given[0]].strip():
+            raise ApiError("invalid_request", "Give exactly one of exact= and fuzzy=, with a name.")
+        text, set_code = params[given[0]], params.get("set") or None
+        if len(text) > 200:
+            raise ApiError("invalid_request", "A name is at most 200 characters long.")
+        match = (selectors.card_named if given[0] == "exact" else selectors.card_named_fuzzy)(text, set_code)
+        if match.ambiguous:
+            raise ApiError(
+                "ambiguous",
+                f"Several cards match “{text}”: {', '.join(match.candidates)}. Give more of the name.",
+                {"candidates": match.candidates},
+                status_code=404,
+            )
+        if match.card is None:
+            raise ApiError("not_found", f"No card is named “{text}”.", {"name": text}, status_code=404)
+        return Response(CardSerializer(match.card, context={"request": request}).data)
+
+
+@conditional_get
+class CardAutocomplete(APIView):
+    """Up to 20 card names completing ``q``: names starting with it first, then names
+    containing it. Under 2 characters: an empty list."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="The start (or a part) of a card name.")],
+        responses={200: CardNamesSerializer},
+        examples=[OpenApiExample("names", value={"results": ["火炎部長カグラ"]}, response_only=True)],
+    )
+    def get(self, request):
+        text = request.query_params.get("q", "")[:200]
+        return Response({"results": selectors.autocomplete_names(text)})
+
+
+class CardRandom(APIView):
+    """A card chosen at random among those ``q`` finds (every card when ``q`` is empty); 404
+    ``not_found`` when it finds none. Never cached."""
+
+    @extend_schema(parameters=[_QUERY], responses={200: CardSerializer, 400: _ERROR, 404: _ERROR})
+    def get(self, request):
+        query = request.query_params.get("q", "")
+        try:
+            card = selectors.random_card(query)
+        except SearchError as exc:
+            raise bad_query(exc, query) from None
+        if card is None:
+            raise ApiError("not_found", "No card matches this query.", {"query": query}, status_code=404)
+        response = Response(CardSerializer(card, context={"request": request}).data)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class CardCollection(APIView):
+    """Up to 75 cards at once, by code or by name (exact, folded; optionally in a set):
+    the cards found, in the order asked, and the identifiers ``not_found``."""
+
+    @extend_schema(
+        request=CardCollectionRequestSerializer,
+        responses={200: CardCollectionSerializer, 400: _ERROR},
+        examples=[
+            OpenApiExample(
+                "codes and names",
+                value={"identifiers": [{"code": "SMP-001"}, {"name": "火炎部長カグラ"}, {"name": "Nope", "set": "SMP"}]},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request):
+        body = CardCollectionRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        found, missing = selectors.cards_by_identifiers(body.validated_data["identifiers"])
+        return Response(
+            {"cards": CardSerializer(found, many=True, context={"request": request}).data, "not_found": missing}
+        )
+
+
+@conditional_get
+class CardBulk(APIView):
+    """The whole catalogue in the JSON interchange format (``{"sets": […], "cards": […]}``,
+    what ``manage.py import_cards`` reads), streamed a thousand cards at a time. Send
+    ``If-None-Match`` with the last ``ETag`` to download it only when it changed."""
+
+    @extend_schema(
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The catalogue in the interchange format.")}
+    )
+    def get(self, request):
+        response = StreamingHttpResponse(bulk_parts(), content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = 'inline; filename="catalogue.json"'
+        return response

@@ -2,7 +2,8 @@
 language that imports Django.
 
 Everything here runs on SQLite and PostgreSQL alike: colour tests are ``colour_mask IN (…)``
-(the masks 0–15 that satisfy the relation), text tests compare folded columns with
+(the masks 0–15 that satisfy the relation; any and/or/not of colour tests alone is one such
+``IN``, and likewise for type tests: ``type IN (…)``), text tests compare folded columns with
 ``contains``/``iregex`` (Django registers REGEXP on SQLite), and collector numbers compare
 numerically through a ``CASE``-guarded cast of the part of the code after ``-`` (``cn:001`` also
 finds ``X-1``; a ``cn:`` value with letters is matched as the code's ending instead).
@@ -12,17 +13,29 @@ a field a card lacks (``hp``, ``mv``, ``dir`` on events and items; ``bonus``, ``
 cards without a SIZE bonus) never match, ``!=`` included; Django's ``~Q`` adds the
 ``IS NOT NULL`` tests that keep their negations complete, and number comparisons carry their own
 ``IS NOT NULL`` because Django drops a comparison an out-of-range value makes always true.
+
+On PostgreSQL the shapes here meet the indexes of migration 0003: ``LIKE '%…%'`` and ``~*`` on
+the folded columns use trigram GIN indexes (and, for texts of one or two characters, a GIN index
+on their characters: ``cardsdb.lookups.FoldedContains``); a regex is first looked up by a
+run of plain characters every match must contain (``regex.required_literal``), which those
+indexes answer, and runs only on the rows found; ``UPPER(…) =`` (``iexact``) uses expression
+indexes; number comparisons, type and colour ``IN`` lists and STEP tests (``IN`` the STEP cells
+holding the action) use btree indexes, and a covering index of these facets answers counts.
 """
 from __future__ import annotations
 
 import operator
 from functools import reduce
 
-from django.db.models import BigIntegerField, Case, Q, Value, When
+from django.db.models import BigIntegerField, Case, F, Q, Value, When
 from django.db.models.functions import Cast, StrIndex, Substr
 from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, LessThan, LessThanOrEqual
 
+from ..lookups import FoldedContains
+from ..models import STEP_VALUES
 from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery
+from .keywords import TYPES
+from .regex import required_literal
 
 _NAME_COLUMNS = ("name_folded", "reading_folded", "name_en_folded")
 _NUMBER_COLUMNS = {"size": "size", "bonus": "bonus_value", "hp": "hp", "mv": "movement"}
@@ -50,6 +63,10 @@ def compile_query(parsed: ParsedQuery) -> Q:
 
 def compile_node(node: Node) -> Q:
     """The ``Q`` of one syntax-tree node."""
+    domain = _domain(node)
+    if domain is not None:
+        column, values = domain
+        return Q(**{f"{column}__in": sorted(values)})
     if isinstance(node, And):
         return reduce(operator.and_, map(compile_node, node.children))
     if isinstance(node, Or):
@@ -63,13 +80,55 @@ def compile_node(node: Node) -> Q:
     raise TypeError(f"not a search node: {node!r}")
 
 
+#: Columns with few values (never NULL), and all of them: a node made only of tests of one of
+#: them, with and/or/not, becomes one ``IN`` over the values it lets through.
+_UNIVERSES = {"colour_mask": frozenset(range(16)), "type": frozenset(TYPES)}
+
+
+def _domain(node: Node) -> tuple[str, frozenset] | None:
+    """``(column, values)`` when ``node`` only tests colours, or only the type: the values of
+    that column it matches; else ``None``."""
+    if isinstance(node, Compare):
+        if node.field == "colour":
+            relation = _COLOUR_RELATIONS[node.op]
+            return "colour_mask", frozenset(m for m in range(16) if relation(m, node.value))
+        if node.field == "type":
+            return "type", frozenset(t for t in TYPES if (t == node.value) != (node.op == "!="))
+        return None
+    if isinstance(node, Not):
+        inner = _domain(node.child)
+        return None if inner is None else (inner[0], _UNIVERSES[inner[0]] - inner[1])
+    if isinstance(node, (And, Or)):
+        parts = [_domain(child) for child in node.children]
+        if any(part is None for part in parts) or len({part[0] for part in parts}) != 1:
+            return None
+        combine = frozenset.intersection if isinstance(node, And) else frozenset.union
+        return parts[0][0], reduce(combine, (part[1] for part in parts))
+    return None
+
+
 def _any(lookup: str, value, columns=_NAME_COLUMNS) -> Q:
     return reduce(operator.or_, (Q(**{f"{c}{lookup}": value}) for c in columns))
 
 
+def _contains(column: str, text: str) -> Q:
+    return Q(FoldedContains(F(column), text))
+
+
+def _regex(column: str, pattern: str) -> Q:
+    """``column`` matches ``pattern`` (ignoring case); a run of plain characters every match
+    must contain is looked for first, which an index answers (the result is the same)."""
+    literal = required_literal(pattern)
+    q = Q(**{f"{column}__iregex": pattern})
+    return _contains(column, literal) & q if literal else q
+
+
 def _name(node: Name) -> Q:
-    lookup = {"contains": "__contains", "exact": "", "regex": "__iregex"}[node.mode]
-    return _any(lookup, node.text)
+    if node.mode == "contains":
+        return reduce(operator.or_, (_contains(c, node.text) for c in _NAME_COLUMNS))
+    if node.mode == "regex":
+        return reduce(operator.or_, (_regex(c, node.text) for c in _NAME_COLUMNS))
+    return _any("", node.text)
 
 
 def _equality(q: Q, op: str, nullable_column: str | None = None) -> Q:
@@ -79,10 +138,10 @@ def _equality(q: Q, op: str, nullable_column: str | None = None) -> Q:
     return Q(**{f"{nullable_column}__isnull": False}) & ~q if nullable_column else ~q
 
 
-def _text(column: str, folded: bool):
+def _text(column: str):
     def compile_text(node: Compare) -> Q:
-        lookup = "iregex" if node.regex else ("contains" if folded else "icontains")
-        return _equality(Q(**{f"{column}__{lookup}": node.value}), node.op)
+        q = _regex(column, node.value) if node.regex else _contains(column, node.value)
+        return _equality(q, node.op)
 
     return compile_text
 
@@ -98,17 +157,17 @@ def _number(node: Compare) -> Q:
     return Q(**{f"{column}__isnull": False}) & q
 
 
-def _colour(node: Compare) -> Q:
-    relation = _COLOUR_RELATIONS[node.op]
-    return Q(colour_mask__in=[m for m in range(16) if relation(m, node.value)])
+def _steps_with(action: str) -> list[str]:
+    """Every valid STEP cell holding ``action``: a STEP test is an ``IN`` over an index."""
+    return [cell for cell in STEP_VALUES if action in cell.split()]
 
 
 def _step(column: str):
-    return lambda node: _equality(Q(**{f"{column}__contains": node.value}), node.op)
+    return lambda node: _equality(Q(**{f"{column}__in": _steps_with(node.value)}), node.op)
 
 
 def _act(node: Compare) -> Q:
-    return _equality(_any("__contains", node.value, ("step1", "step2", "step3")), node.op)
+    return _equality(_any("__in", _steps_with(node.value), ("step1", "step2", "step3")), node.op)
 
 
 def _collector_number(node: Compare) -> Q:
@@ -125,9 +184,8 @@ def _collector_number(node: Compare) -> Q:
     return ~q if node.op == "!=" else q
 
 
+#: How each keyword's test is made (``type`` and ``colour``: ``_domain``).
 _FIELDS = {
-    "type": lambda n: _equality(Q(type=n.value), n.op),
-    "colour": _colour,
     "bonuscolour": lambda n: _equality(Q(bonus_colour=n.value), n.op, "bonus_colour"),
     **{f: _number for f in _NUMBER_COLUMNS},
     "dir": lambda n: _equality(Q(directions=n.value), n.op, "directions"),
@@ -135,9 +193,9 @@ _FIELDS = {
     "step2": _step("step2"),
     "step3": _step("step3"),
     "act": _act,
-    "text": _text("text_folded", folded=True),
-    "flavour": _text("flavour", folded=False),
-    "artist": _text("artist", folded=False),
+    "text": _text("text_folded"),
+    "flavour": _text("flavour_folded"),
+    "artist": _text("artist_folded"),
     "rarity": lambda n: _equality(Q(rarity__iexact=n.value), n.op),
     "set": lambda n: _equality(Q(card_set__code__iexact=n.value), n.op),
     "cn": _collector_number,

@@ -8,19 +8,22 @@ Field names (``Compare.field``) and what their values become:
 ``type`` (character|item|event; an unambiguous prefix such as ``char`` is accepted),
 ``colour`` (colour bit mask: red 1, green 2, black 4, white 8), ``bonuscolour`` (a colour name),
 ``size`` ``bonus`` ``hp`` ``mv`` (int), ``dir`` (orthogonal|diagonal|any),
-``step1`` ``step2`` ``step3`` ``act`` (an action), ``text`` (folded), ``flavour`` ``artist``
-(as typed), ``rarity`` ``set`` (as typed, compared without case), ``cn`` (letters and digits
+``step1`` ``step2`` ``step3`` ``act`` (an action), ``text`` ``flavour`` ``artist`` (folded, see
+``cardsdb.folding``; a regex has its katakana made hiragana, as the folded columns have),
+``rarity`` ``set`` (as typed, compared without case), ``cn`` (letters and digits
 as a ``str``; an ``int`` for comparisons), ``is`` (``manual``).
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 import jaconv
 
 from ..folding import fold
 from .ast import Compare
+from .errors import Message, gettext_noop
 from .regex import RegexError, check_regex
 
 TYPES = ("character", "item", "event")
@@ -62,7 +65,11 @@ OPERATORS = {**{f: COMPARISONS for f in NUMBER_FIELDS + ("colour", "cn")}, "is":
 
 
 class TermError(ValueError):
-    """A keyword term that cannot be understood; ``args[0]`` says why."""
+    """A keyword term that cannot be understood; ``args[0]`` (a ``Message``) says why."""
+
+
+def _error(template: str, **params) -> TermError:
+    return TermError(Message(template, **params))
 
 
 @dataclass(frozen=True)
@@ -81,46 +88,54 @@ def build(key: str, op: str, value: str | None, style: str = "bare", raw: str = 
     not take, a regex where none is allowed, or a bad value."""
     field = ALIASES.get(key)
     if field is None:
-        raise TermError(f"unknown keyword '{key}' (keywords: {', '.join(sorted(ALIASES))})")
+        raise _error(
+            gettext_noop("unknown keyword '%(key)s' (keywords: %(keywords)s)"),
+            key=key,
+            keywords=", ".join(sorted(ALIASES)),
+        )
     if not value:
-        raise TermError(f"missing value after '{op}'")
+        raise _error(gettext_noop("missing value after '%(op)s'"), op=op)
     if field == "order" or (field == "dir" and value.strip().lower() in SORT_DIRECTIONS):
         return _option(key, field, op, value, style)
     _check_op(key, op, OPERATORS.get(field, EQUALITY))
     if style == "regex":
         if field not in REGEX_FIELDS:
-            raise TermError(f"'{key}' does not take a /regex/: only o:, ft:, a: and names do")
-        pattern = regex_pattern(value)
-        return Compare(field, op, jaconv.kata2hira(pattern) if field == "text" else pattern, True, raw)
+            raise _error(gettext_noop("'%(key)s' does not take a /regex/: only o:, ft:, a: and names do"), key=key)
+        return Compare(field, op, regex_pattern(value), True, raw)
     return Compare(field, op, _VALUES[field](value, op), False, raw)
 
 
 def regex_pattern(pattern: str) -> str:
-    """``pattern`` when it is a usable regex (``regex.check_regex``); else ``TermError``."""
+    """``pattern`` made to match folded text — NFKC as a whole (the lexer normalises one
+    character at a time, which leaves half-width ﾌﾟ as two characters) and katakana made
+    hiragana — when it is a usable regex (``regex.check_regex``); else ``TermError``."""
     try:
-        return check_regex(pattern)
+        check_regex(pattern)  # messages quote the pattern as typed
+        return check_regex(jaconv.kata2hira(unicodedata.normalize("NFKC", pattern)))
     except RegexError as exc:
-        raise TermError(str(exc)) from None
+        raise TermError(exc.args[0]) from None
 
 
 def _option(key: str, field: str, op: str, value: str, style: str) -> Option:
-    _check_op(key, op, (":", "="), what="as an option")
+    _check_op(key, op, (":", "="), gettext_noop("'%(key)s' as an option takes %(allowed)s, not '%(op)s'"))
     if style == "regex":
-        raise TermError(f"'{key}:' does not take a /regex/")
-    return Option(field, _choice(value, ORDERS if field == "order" else SORT_DIRECTIONS, f"{key} value"))
+        raise _error(gettext_noop("'%(key)s:' does not take a /regex/"), key=key)
+    choices = ORDERS if field == "order" else SORT_DIRECTIONS
+    unknown = gettext_noop("unknown %(key)s value '%(value)s': use %(choices)s")
+    return Option(field, _choice(value, choices, unknown, key))
 
 
-def _check_op(key: str, op: str, allowed: tuple[str, ...], what: str = "") -> None:
+def _check_op(key: str, op: str, allowed: tuple[str, ...], template: str = "") -> None:
     if op not in allowed:
-        where = f" {what}" if what else ""
-        raise TermError(f"'{key}'{where} takes {' '.join(allowed)}, not '{op}'")
+        template = template or gettext_noop("'%(key)s' takes %(allowed)s, not '%(op)s'")
+        raise _error(template, key=key, allowed=" ".join(allowed), op=op)
 
 
-def _choice(value: str, choices: tuple[str, ...], what: str) -> str:
+def _choice(value: str, choices: tuple[str, ...], template: str, key: str = "") -> str:
     v = value.strip().lower()
     if v in choices:
         return v
-    raise TermError(f"unknown {what} '{value}': use {', '.join(choices)}")
+    raise _error(template, key=key, value=value, choices=", ".join(choices))
 
 
 def _type(value: str, op: str) -> str:
@@ -128,7 +143,7 @@ def _type(value: str, op: str) -> str:
     found = [t for t in TYPES if v and t.startswith(v)]
     if len(found) == 1:
         return found[0]
-    raise TermError(f"unknown type '{value}': use character, item or event")
+    raise _error(gettext_noop("unknown type '%(value)s': use character, item or event"), value=value)
 
 
 def colour_mask(value: str) -> int:
@@ -144,8 +159,13 @@ def colour_mask(value: str) -> int:
         for ch in v:
             mask |= COLOUR_LETTERS[ch]
         return mask
-    raise TermError(f"unknown colour '{value}': use letters r g b w (combined, e.g. rg), red, green, black, white, "
-                    "or colorless")
+    raise _error(
+        gettext_noop(
+            "unknown colour '%(value)s': use letters r g b w (combined, e.g. rg), red, green, black, white, "
+            "or colorless"
+        ),
+        value=value,
+    )
 
 
 def _colour(value: str, op: str) -> int:
@@ -157,16 +177,21 @@ def _bonus_colour(value: str, op: str) -> str:
     for name, bit in COLOUR_BITS.items():
         if mask == bit:
             return name
-    raise TermError(f"a SIZE bonus has exactly one colour, not '{value}': use r, g, b, w or a colour name")
+    raise _error(
+        gettext_noop("a SIZE bonus has exactly one colour, not '%(value)s': use r, g, b, w or a colour name"),
+        value=value,
+    )
 
 
 def _integer(value: str, op: str) -> int:
     v = value.strip()
     if not re.fullmatch(r"[+-]?[0-9]+", v):
-        raise TermError(f"'{value}' is not a whole number")
+        raise _error(gettext_noop("'%(value)s' is not a whole number"), value=value)
     number = int(v)
     if abs(number) > MAX_NUMBER:
-        raise TermError(f"{value} is out of range (at most {MAX_NUMBER} either way)")
+        raise _error(
+            gettext_noop("%(value)s is out of range (at most %(max)s either way)"), value=value, max=MAX_NUMBER
+        )
     return number
 
 
@@ -174,25 +199,30 @@ def _direction(value: str, op: str) -> str:
     v = value.strip().lower()
     if v in DIRECTIONS:
         return v
-    raise TermError(f"unknown value '{value}' for dir: use orthogonal, diagonal or any (movement directions), "
-                    "or asc/desc (sort direction)")
+    raise _error(
+        gettext_noop(
+            "unknown value '%(value)s' for dir: use orthogonal, diagonal or any (movement directions), "
+            "or asc/desc (sort direction)"
+        ),
+        value=value,
+    )
 
 
 def _action(value: str, op: str) -> str:
-    return _choice(value, ACTIONS, "action")
+    return _choice(value, ACTIONS, gettext_noop("unknown action '%(value)s': use %(choices)s"))
 
 
 def _folded(value: str, op: str) -> str:
     folded = fold(value)
     if not folded:
-        raise TermError("the value is empty")
+        raise _error(gettext_noop("the value is empty"))
     return folded
 
 
 def _plain(value: str, op: str) -> str:
     v = value.strip()
     if not v:
-        raise TermError("the value is empty")
+        raise _error(gettext_noop("the value is empty"))
     return v
 
 
@@ -202,17 +232,21 @@ def _collector_number(value: str, op: str) -> str | int:
     v = value.strip()
     if op in EQUALITY:
         if not re.fullmatch(r"[A-Za-z0-9]+", v):
-            raise TermError(f"'{value}' is not a collector number (letters and digits, e.g. 001)")
+            raise _error(
+                gettext_noop("'%(value)s' is not a collector number (letters and digits, e.g. 001)"), value=value
+            )
         if v.isdigit() and int(v) > MAX_NUMBER:
-            raise TermError(f"{value} is out of range (at most {MAX_NUMBER})")
+            raise _error(gettext_noop("%(value)s is out of range (at most %(max)s)"), value=value, max=MAX_NUMBER)
         return v.upper()
     if not re.fullmatch(r"[0-9]+", v):
-        raise TermError(f"'{value}' is not a whole number: cn comparisons ({op}) are numeric")
+        raise _error(
+            gettext_noop("'%(value)s' is not a whole number: cn comparisons (%(op)s) are numeric"), value=value, op=op
+        )
     return _integer(v, op)
 
 
 def _is(value: str, op: str) -> str:
-    return _choice(value, ("manual",), "is: value")
+    return _choice(value, ("manual",), gettext_noop("unknown is: value '%(value)s': use %(choices)s"))
 
 
 _VALUES = {
@@ -223,8 +257,8 @@ _VALUES = {
     "dir": _direction,
     **{f: _action for f in ("step1", "step2", "step3", "act")},
     "text": _folded,
-    "flavour": _plain,
-    "artist": _plain,
+    "flavour": _folded,
+    "artist": _folded,
     "rarity": _plain,
     "set": _plain,
     "cn": _collector_number,

@@ -25,10 +25,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import SearchError
+from .errors import Message, SearchError, gettext_noop
 
 _KEY = re.compile(r"([A-Za-z][A-Za-z0-9]*)(!=|<=|>=|:|=|<|>)")
 _STOP = '()"'
+NEGATION_ALONE = gettext_noop("'-' must be followed directly by a term or a group to negate")
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,11 @@ class Source:
             category = unicodedata.category(ch)
             if (category == "Cc" and not ch.isspace()) or category == "Cs":
                 raise SearchError(
-                    f"the query contains a control character (U+{ord(ch):04X}) at position {i}",
+                    Message(
+                        gettext_noop("the query contains a control character (%(code)s) at position %(position)s"),
+                        code=f"U+{ord(ch):04X}",
+                        position=i,
+                    ),
                     term=ch,
                     position=i,
                 )
@@ -72,11 +77,11 @@ class Source:
             last = first + 1
         return self.typed[first:last], first
 
-    def error(self, message: str, start: int, end: int) -> SearchError:
-        """A ``SearchError`` about the normalised span ``[start, end)``; ``{term}`` in ``message``
-        becomes the span's text as typed, quoted."""
+    def error(self, template: str, start: int, end: int, **params) -> SearchError:
+        """A ``SearchError`` about the normalised span ``[start, end)``: its message is
+        ``Message(template, term=…, **params)``, ``term`` being the span's text as typed, quoted."""
         term, position = self.span(start, end)
-        return SearchError(message.replace("{term}", repr_term(term)), term=term, position=position)
+        return SearchError(Message(template, term=repr_term(term), **params), term=term, position=position)
 
 
 def repr_term(term: str) -> str:
@@ -99,13 +104,15 @@ def tokenize(source: Source) -> list[Token]:
             i += 1
         elif ch == "-":
             if i + 1 >= n or s[i + 1].isspace() or s[i + 1] == ")":
-                raise source.error("'-' must be followed directly by a term or a group to negate", i, i + 1)
+                raise source.error(NEGATION_ALONE, i, i + 1)
             tokens.append(Token("-", i, i + 1))
             i += 1
         elif ch == "!":
             value, style, end = _value(source, i + 1)
             if value is None:
-                raise source.error("'!' must be followed directly by a name, e.g. !\"exact name\"", i, i + 1)
+                raise source.error(
+                    gettext_noop("'!' must be followed directly by a name, e.g. !\"exact name\""), i, i + 1
+                )
             tokens.append(Token("exact", i, end, value=value, style=style))
             i = end
         elif ch == '"' or ch == "/":
@@ -146,7 +153,7 @@ def _value(source: Source, i: int) -> tuple[str | None, str, int]:
     if i < len(s) and s[i] == '"':
         close = s.find('"', i + 1)
         if close < 0:
-            raise source.error("unclosed quote in {term}: add the closing '\"'", i, len(s))
+            raise source.error(gettext_noop("unclosed quote in %(term)s: add the closing '\"'"), i, len(s))
         return s[i + 1 : close], "quoted", close + 1
     if i < len(s) and s[i] == "/":
         return _regex(source, i)
@@ -163,12 +170,14 @@ def _regex(source: Source, start: int) -> tuple[str, str, int]:
             end = j + 1
             if end < len(s) and not s[end].isspace() and s[end] != ")":
                 raise source.error(
-                    "unexpected text right after the closing '/' of the regex in {term}: "
-                    "put a space after it (there are no regex flags; matching ignores case)",
+                    gettext_noop(
+                        "unexpected text right after the closing '/' of the regex in %(term)s: "
+                        "put a space after it (there are no regex flags; matching ignores case)"
+                    ),
                     start,
                     _bare_end(s, end),
                 )
             return s[start + 1 : j], "regex", end
         else:
             j += 1
-    raise source.error("unclosed regex {term}: add the closing '/'", start, len(s))
+    raise source.error(gettext_noop("unclosed regex %(term)s: add the closing '/'"), start, len(s))

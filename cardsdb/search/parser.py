@@ -14,19 +14,26 @@ Limits keep the SQL small: at most ``MAX_TERMS`` terms and ``MAX_DEPTH`` nested 
 """
 from __future__ import annotations
 
-import jaconv
-
 from ..folding import fold
 from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery, children
-from .errors import SearchError
+from .errors import Message, SearchError, gettext_noop
 from .keywords import Option, TermError, build, regex_pattern
-from .lexer import Source, Token, tokenize
+from .lexer import NEGATION_ALONE, Source, Token, tokenize
 
 MAX_TERMS = 200
 MAX_DEPTH = 32
 
-_NO_TYPE_FIELDS = {"hp": "HP", "mv": "movement power", "dir": "movement directions"}
-MANUAL_WARNING = "is:manual: no card is marked manual yet"
+#: Warnings for a field that events and items lack, ANDed with t:event or t:item.
+_NO_TYPE_WARNINGS = {
+    "hp": gettext_noop("%(term)s never matches events or items, which have no HP"),
+    "mv": gettext_noop("%(term)s never matches events or items, which have no movement power"),
+    "dir": gettext_noop("%(term)s never matches events or items, which have no movement directions"),
+}
+#: The smallest value each number field can hold (HP on characters, who all have at least 1).
+_MINIMUM = {"size": 0, "hp": 1, "mv": 0}
+_BELOW_MINIMUM = gettext_noop("%(term)s never matches: %(field)s is never below %(minimum)s")
+_FIELD_NAMES = {"size": gettext_noop("SIZE"), "hp": gettext_noop("HP"), "mv": gettext_noop("movement power")}
+MANUAL_WARNING = Message(gettext_noop("is:manual: no card is marked manual yet"))
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -56,15 +63,15 @@ class _Parser:
     def peek(self) -> Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
 
-    def error(self, message: str, token: Token, end: Token | None = None) -> SearchError:
-        return self.source.error(message, token.start, (end or token).end)
+    def error(self, template: str, token: Token, end: Token | None = None, **params) -> SearchError:
+        return self.source.error(template, token.start, (end or token).end, **params)
 
     # --- grammar -------------------------------------------------------------------------
     def parse(self) -> ParsedQuery:
         node = self.parse_or(0)
         extra = self.peek()
         if extra is not None:  # parse_or stops only at the end or at a ")"
-            raise self.error("unbalanced parentheses: {term} has no matching '('", extra)
+            raise self.error(gettext_noop("unbalanced parentheses: %(term)s has no matching '('"), extra)
         if node is not None:
             self.warnings += pointless_terms(node)
         return ParsedQuery(
@@ -79,12 +86,12 @@ class _Parser:
         node = self.parse_and(depth)
         while (token := self.peek()) is not None and token.kind == "or":
             if node is None:
-                raise self.error("{term} needs a search term before it", token)
+                raise self.error(gettext_noop("%(term)s needs a search term before it"), token)
             branches.append(node)
             self.i += 1
             node = self.parse_and(depth)
             if node is None:
-                raise self.error("{term} needs a search term after it", token)
+                raise self.error(gettext_noop("%(term)s needs a search term after it"), token)
         if not branches:
             return node
         return Or(tuple(branches + [node]))
@@ -107,11 +114,11 @@ class _Parser:
             self.i += 1
             token = self.peek()
         if token is None or token.kind in ("or", ")"):  # the lexer prevents it; kept for safety
-            raise self.error("'-' must be followed directly by a term or a group to negate", self.tokens[self.i - 1])
+            raise self.error(NEGATION_ALONE, self.tokens[self.i - 1])
         node = self.parse_atom(depth, token)
         if isinstance(node, Option):
             if negations:
-                raise self.error("{term} is an option, not a filter: it cannot be negated", token)
+                raise self.error(gettext_noop("%(term)s is an option, not a filter: it cannot be negated"), token)
             self.set_option(node)
             return None
         return Not(node) if negations % 2 else node
@@ -120,18 +127,24 @@ class _Parser:
         self.i += 1
         if token.kind == "(":
             if depth >= MAX_DEPTH:
-                raise self.error(f"{{term}}: groups are nested too deeply (at most {MAX_DEPTH})", token)
+                raise self.error(
+                    gettext_noop("%(term)s: groups are nested too deeply (at most %(max)s)"), token, max=MAX_DEPTH
+                )
             node = self.parse_or(depth + 1)
             close = self.peek()
             if close is None:
-                raise self.error("unbalanced parentheses: {term} is never closed", token)
+                raise self.error(gettext_noop("unbalanced parentheses: %(term)s is never closed"), token)
             self.i += 1
             if node is None:
-                raise self.error("empty group {term}: put search terms between the parentheses", token, close)
+                raise self.error(
+                    gettext_noop("empty group %(term)s: put search terms between the parentheses"), token, close
+                )
             return node
         self.terms += 1
         if self.terms > MAX_TERMS:
-            raise self.error(f"too many terms: {{term}} is over the limit of {MAX_TERMS}", token)
+            raise self.error(
+                gettext_noop("too many terms: %(term)s is over the limit of %(max)s"), token, max=MAX_TERMS
+            )
         raw, _ = self.source.span(token.start, token.end)
         try:
             if token.kind == "term":
@@ -139,7 +152,7 @@ class _Parser:
             else:
                 node = self.name(token, raw)
         except TermError as exc:
-            raise self.error(f"{{term}}: {exc}", token) from None
+            raise self.error(gettext_noop("%(term)s: %(detail)s"), token, detail=exc.args[0]) from None
         if isinstance(node, Compare) and node.field == "is":
             self.warnings.append(MANUAL_WARNING)
         return node
@@ -148,24 +161,31 @@ class _Parser:
         exact = token.kind == "exact"
         if token.style == "regex":
             if exact:
-                raise TermError("'!' takes a name or a quoted name, not a regex")
-            return Name(jaconv.kata2hira(regex_pattern(token.value or "")), "regex", raw)
+                raise TermError(Message(gettext_noop("'!' takes a name or a quoted name, not a regex")))
+            return Name(regex_pattern(token.value or ""), "regex", raw)
         text = fold(token.value)
         if not text:
-            raise TermError("the quotes are empty: put a name between them")
+            raise TermError(Message(gettext_noop("the quotes are empty: put a name between them")))
         return Name(text, "exact" if exact else "contains", raw)
 
     def set_option(self, option: Option) -> None:
         previous = self.options.get(option.name)
         if previous is not None and previous != option.value:
-            self.warnings.append(f"{option.name}: is given more than once; '{option.value}' is used")
+            self.warnings.append(
+                Message(
+                    gettext_noop("%(option)s: is given more than once; '%(value)s' is used"),
+                    option=option.name,
+                    value=option.value,
+                )
+            )
         self.options[option.name] = option.value
 
 
-def pointless_terms(node: Node) -> list[str]:
+def pointless_terms(node: Node) -> list[Message]:
     """Warnings for terms that are understood but can never match: ``hp``/``mv``/``dir`` ANDed
-    with ``t:event`` or ``t:item`` (events and items have none of them)."""
-    found: list[str] = []
+    with ``t:event`` or ``t:item`` (events and items have none of them), and a number compared
+    below the least value its field holds (``size<0``, ``hp<=0``, ``mv=-1``)."""
+    found: list[Message] = []
     if isinstance(node, And):
         no_stats = any(
             isinstance(c, Compare) and c.field == "type" and c.op in (":", "=") and c.value in ("event", "item")
@@ -173,8 +193,20 @@ def pointless_terms(node: Node) -> list[str]:
         )
         if no_stats:
             for c in node.children:
-                if isinstance(c, Compare) and c.field in _NO_TYPE_FIELDS:
-                    found.append(f"{c.raw} never matches events or items, which have no {_NO_TYPE_FIELDS[c.field]}")
+                if isinstance(c, Compare) and c.field in _NO_TYPE_WARNINGS:
+                    found.append(Message(_NO_TYPE_WARNINGS[c.field], term=c.raw))
+    if isinstance(node, Compare) and node.field in _MINIMUM:
+        minimum = _MINIMUM[node.field]
+        if _below_minimum(node.op, node.value, minimum):
+            field = Message(_FIELD_NAMES[node.field])
+            found.append(Message(_BELOW_MINIMUM, term=node.raw, field=field, minimum=minimum))
     for child in children(node):
         found += pointless_terms(child)
     return found
+
+
+def _below_minimum(op: str, value: int, minimum: int) -> bool:
+    """True when ``field op value`` holds for no value ``>= minimum``."""
+    if op in (":", "=", "<="):
+        return value < minimum
+    return op == "<" and value <= minimum

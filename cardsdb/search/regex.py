@@ -13,25 +13,35 @@ from __future__ import annotations
 
 import re
 
+from .errors import Message, gettext_noop
+
 _GROUP_OK = re.compile(r"\(\?(?::|=|!|<=|<!|#|[imsx]+\))")
 _BRACE_QUANTIFIER = re.compile(r"\{\d*(?:,\d*)?\}")
 
 
 class RegexError(ValueError):
-    """A regex that cannot be used; ``args[0]`` says why."""
+    """A regex that cannot be used; ``args[0]`` (a ``Message``) says why."""
 
 
 def check_regex(pattern: str) -> str:
     """``pattern`` when it is usable on SQLite and PostgreSQL alike; else ``RegexError``."""
     if not pattern:
-        raise RegexError("the regex is empty")
+        raise RegexError(Message(gettext_noop("the regex is empty")))
     try:
         re.compile("(?i)" + pattern)
     except Exception as exc:  # re.error, OverflowError, RecursionError: all mean "not usable"
-        raise RegexError(f"/{pattern}/ is not a valid regex ({exc})") from None
+        raise RegexError(
+            Message(gettext_noop("/%(pattern)s/ is not a valid regex (%(reason)s)"), pattern=pattern, reason=str(exc))
+        ) from None
     problem = _unportable(pattern)
     if problem:
-        raise RegexError(f"/{pattern}/ uses {problem}, which the database cannot run the same way")
+        raise RegexError(
+            Message(
+                gettext_noop("/%(pattern)s/ uses %(problem)s, which the database cannot run the same way"),
+                pattern=pattern,
+                problem=problem,
+            )
+        )
     return pattern
 
 
@@ -52,10 +62,10 @@ def _unportable(pattern: str) -> str | None:
             i = _class_end(pattern, i)
         elif pattern.startswith("(?", i):
             if not _GROUP_OK.match(pattern, i):
-                return "this (?…) group syntax"
+                return Message(gettext_noop("this (?…) group syntax"))
             i += 2
         elif ch == "+" and after_quantifier:
-            return "a possessive quantifier"
+            return Message(gettext_noop("a possessive quantifier"))
         elif ch in "*+?":
             quantifier = ch != "?" or not after_quantifier  # "a*?" is lazy, not a new quantifier
             i += 1
@@ -78,3 +88,60 @@ def _class_end(pattern: str, i: int) -> int:
     while i < len(pattern) and pattern[i] != "]":
         i += 2 if pattern[i] == "\\" else 1
     return i + 1
+
+
+_SPECIAL = set(".^$|?*+()[]{}\\")
+
+
+def required_literal(pattern: str) -> str:
+    """The longest run of plain characters that every match of ``pattern`` (a checked regex,
+    matched ignoring case) must contain, lower-cased; ``""`` when none can be told for sure.
+
+    Conservative: a pattern with ``|`` or ``(?`` gives ``""``; nothing inside a group counts;
+    a character followed by ``?``, ``*`` or ``{`` is not required; runs stop at groups, classes,
+    escapes of letters or digits (classes, back references), and any other special character; a run
+    with characters whose case PostgreSQL and Python might fold differently (other than ASCII)
+    is not used. The database looks for the run first (an index can), then runs the regex."""
+    if "|" in pattern or "(?" in pattern:
+        return ""
+    runs: list[str] = []
+    run: list[str] = []
+    depth = 0  # inside a group nothing is sure: the group may be optional
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if depth or ch in "()":
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if ch == "\\":
+                i += 1
+            elif ch == "[":
+                i = _class_end(pattern, i) - 1
+            runs.append("".join(run))
+            run = []
+            i += 1
+        elif ch == "\\":
+            escaped = pattern[i + 1 : i + 2]
+            if escaped.isalnum() or not escaped:
+                runs.append("".join(run))
+                run = []
+            else:
+                run.append(escaped)
+            i += 2
+        elif ch in "?*{":
+            if run:
+                run.pop()  # the character before may be absent
+            runs.append("".join(run))
+            run = []
+            i += 1
+        elif ch in _SPECIAL:
+            if ch == "[":
+                i = _class_end(pattern, i) - 1
+            runs.append("".join(run))
+            run = []
+            i += 1
+        else:
+            run.append(ch)
+            i += 1
+    runs.append("".join(run))
+    usable = [r for r in runs if r and all(c.isascii() or c.lower() == c.upper() for c in r)]
+    return max(usable, key=len).lower() if usable else ""

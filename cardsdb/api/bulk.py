@@ -1,0 +1,30 @@
+"""The whole catalogue as a stream (``GET /api/cards/bulk/``): the JSON interchange text is
+read and sent a batch of cards at a time, so the server never holds all of it."""
+from asgiref.sync import sync_to_async
+
+from cardsdb import selectors, services
+
+BULK_BATCH = 1000
+
+
+def _bulk_start() -> str:
+    return services.catalogue_json_start(selectors.sets())
+
+
+def _bulk_batch(after: str, first: bool, batch: int) -> tuple[str, str]:
+    cards = selectors.cards_after(after, batch)
+    return services.catalogue_json_cards(cards, first), (cards[-1].code if cards else "")
+
+
+async def bulk_parts(batch: int = BULK_BATCH):
+    """The catalogue's JSON, read and sent ``batch`` cards at a time (by code), so the server
+    never holds the whole of it: an async iterator, which the ASGI server streams."""
+    yield await sync_to_async(_bulk_start)()
+    after, first = "", True
+    while True:
+        text, after = await sync_to_async(_bulk_batch)(after, first, batch)
+        if not text:
+            break
+        first = False
+        yield text
+    yield services.CATALOGUE_JSON_END

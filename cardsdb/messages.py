@@ -1,0 +1,27 @@
+"""The search language's sentences in the reader's language.
+
+The parser (plain Python) says everything in English, as ``cardsdb.search.errors.Message``
+strings that keep their template and parameters; ``localize`` rebuilds one in the active
+language. Pages always use it; the API uses it too, and so answers in English unless the
+request sends ``Accept-Language``.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from .search.errors import Message
+
+
+def localize(message: str) -> str:
+    """``message`` in the active language: a ``Message`` is rebuilt from its translated
+    template and its parameters (those that are ``Message`` themselves translated in turn);
+    any other text is returned as it is."""
+    if not isinstance(message, Message):
+        return str(message)
+    params = {key: localize(value) if isinstance(value, Message) else value for key, value in message.params.items()}
+    return gettext(message.template) % params
+
+
+def localize_all(messages) -> list[str]:
+    """``[localize(m) for m in messages]``."""
+    return [localize(m) for m in messages]

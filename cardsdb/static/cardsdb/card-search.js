@@ -1,0 +1,131 @@
+// Card names suggested under the search box (an ARIA 1.2 combobox with a listbox).
+// The word being typed is completed from /api/cards/autocomplete/; keyboard: Down/Up move
+// through the names, Enter takes one, Escape closes the list. Without JavaScript the box is a
+// plain search box.
+
+const DELAY_MS = 150;
+const MIN_LENGTH = 2;
+// A word is completed only when it is a plain name word (no keyword, quote or regex).
+const PLAIN_WORD = /^!?[^\s:=<>!"/()-][^\s:=<>!"/()]*$/;
+
+function currentWord(input) {
+  const end = input.selectionStart ?? input.value.length;
+  const before = input.value.slice(0, end);
+  const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf("\u3000"), before.lastIndexOf("(")) + 1;
+  return { start, end, text: before.slice(start) };
+}
+
+function setUp(input) {
+  const list = document.getElementById(input.getAttribute("aria-controls"));
+  const status = document.getElementById("card-q-status");
+  const url = input.dataset.autocompleteUrl;
+  let timer = 0;
+  let controller = null;
+  let names = [];
+  let active = -1;
+  let word = null;
+
+  function close() {
+    list.hidden = true;
+    list.replaceChildren();
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+    names = [];
+    active = -1;
+  }
+
+  function highlight(index) {
+    active = index;
+    list.querySelectorAll("[role=option]").forEach((option, i) => {
+      option.setAttribute("aria-selected", i === index ? "true" : "false");
+      if (i === index) {
+        input.setAttribute("aria-activedescendant", option.id);
+        option.scrollIntoView({ block: "nearest" });
+      }
+    });
+    if (index < 0) input.removeAttribute("aria-activedescendant");
+  }
+
+  function show(found) {
+    names = found;
+    list.replaceChildren(...found.map((name, i) => {
+      const option = document.createElement("li");
+      option.id = `${list.id}-${i}`;
+      option.setAttribute("role", "option");
+      option.setAttribute("aria-selected", "false");
+      option.textContent = name;
+      option.addEventListener("mousedown", (event) => event.preventDefault());
+      option.addEventListener("click", () => choose(i));
+      return option;
+    }));
+    const open = found.length > 0;
+    list.hidden = !open;
+    input.setAttribute("aria-expanded", open ? "true" : "false");
+    active = -1;
+    if (status) status.textContent = open ? input.dataset.statusTemplate.replace("{n}", found.length) : "";
+  }
+
+  function choose(index) {
+    const name = names[index];
+    if (!name || !word) return;
+    const whole = word.start === 0 && word.end === input.value.length;
+    const quoted = `"${name.replaceAll('"', "")}"`;
+    const replacement = whole || word.text.startsWith("!") ? `!${quoted}` : quoted;
+    input.value = input.value.slice(0, word.start) + replacement + input.value.slice(word.end);
+    const caret = word.start + replacement.length;
+    input.setSelectionRange(caret, caret);
+    close();
+    if (whole) input.form.requestSubmit();
+  }
+
+  async function suggest() {
+    word = currentWord(input);
+    const text = word.text.replace(/^!/, "");
+    if (!PLAIN_WORD.test(word.text) || [...text].length < MIN_LENGTH) {
+      close();
+      return;
+    }
+    controller?.abort();
+    controller = new AbortController();
+    try {
+      const response = await fetch(`${url}?q=${encodeURIComponent(text)}`, {
+        signal: controller.signal, headers: { Accept: "application/json" },
+      });
+      if (!response.ok) return close();
+      const body = await response.json();
+      show(body.results || []);
+    } catch (error) {
+      if (error.name !== "AbortError") close();
+    }
+  }
+
+  input.addEventListener("input", () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(suggest, DELAY_MS);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (list.hidden) {
+      if (event.key === "ArrowDown" && event.altKey) suggest();
+      return;
+    }
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      highlight(active + 1 >= names.length ? 0 : active + 1);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      highlight(active <= 0 ? names.length - 1 : active - 1);
+    } else if (event.key === "Enter" && active >= 0) {
+      event.preventDefault();
+      choose(active);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    } else if (event.key === "Tab") {
+      close();
+    }
+  });
+  input.addEventListener("blur", () => window.setTimeout(close, 100));
+}
+
+const box = document.querySelector("input[role=combobox][data-autocomplete-url]");
+if (box) setUp(box);
