@@ -85,12 +85,15 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+# SQLite connections are kept (opening one costs more than the work of a move); PostgreSQL's
+# come from the pool instead.
+_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600 if _SQLITE else 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("DB_POOL", default=True):
     # Under ASGI each request's sync code may run on a fresh thread, so connections are pooled
     # (psycopg_pool) rather than kept per thread.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=8)}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if _SQLITE:
     # The site and its Celery worker write to one file: write-ahead logging lets readers go on
     # while one writes, "synchronous=NORMAL" is safe with it and avoids an fsync per commit, and
     # IMMEDIATE transactions take the write lock at BEGIN, so two writers queue instead of

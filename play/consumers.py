@@ -71,6 +71,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.seat = None
         self.last_view = None
         self.worker_moves = False
+        self.player = None
         self.poller = None
         await self.accept()
         found = await database_sync_to_async(self._lookup)()
@@ -136,7 +137,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if match is None:
             return None
         views = MatchViews(match)
-        seat = views.seat_of(player_from_scope(self.scope))
+        self.player = player_from_scope(self.scope)
+        seat = views.seat_of(self.player)
         worker_moves = bool(match.seconds_per_turn) or any(s.bot or s.resigned for s in views.seats)
         with translation.override(self.language):
             return seat, views.view(seat), worker_moves
@@ -146,7 +148,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         group), else the error frame with the current view."""
         with translation.override(self.language):
             try:
-                services.act(player_from_scope(self.scope), self.match_id, version, action)
+                # The person was looked up on connect and whenever seats changed hands (a guest
+                # who names themselves joins, which changes seats); a spectator is looked up again.
+                player = self.player or player_from_scope(self.scope)
+                services.act(player, self.match_id, version, action)
             except StaleVersion as exc:
                 return {"type": "error", "error": {"code": exc.code, "message": exc.message}, "view": exc.view}
             except MatchError as exc:
