@@ -107,7 +107,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # Two redis-py 8 defaults are wrong for a channel layer: a 5-second socket timeout aborts
+        # the blocking BZPOPMIN that waits for messages (every idle socket would be torn down),
+        # and a pool of 100 connections fails commands outright when hundreds of sockets join
+        # their groups at once.
+        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="channels_redis.pubsub.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
+            {"address": REDIS_URL, "socket_timeout": None,
+             "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=1000)},
+        ]}}
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:

@@ -20,7 +20,7 @@ def test_configured_database_is_used(db):
 
 
 def test_channel_layer_matches_settings():
-    expected = "RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith(expected)
 
 
@@ -32,7 +32,7 @@ async def _websocket_round_trip():
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[(b"origin", b"http://127.0.0.1")])
     connected, _ = await communicator.connect()
     assert connected
-    expected = "RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
     assert await communicator.receive_json_from(timeout=5) == {"ok": True, "layer": expected}
     await communicator.disconnect()
 
