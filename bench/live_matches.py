@@ -145,17 +145,17 @@ def main(seconds: float = 15) -> list[str]:
     sqlite = var / "bench-live.sqlite3"
     embedded = {"DATABASE_URL": f"sqlite:///{sqlite}", "REDIS_URL": "", "PLAY_BOT_DELAY": "0"}
     for matches in (50, 200):
-        if sqlite.exists():
-            sqlite.unlink()
+        for leftover in var.glob("bench-live.sqlite3*"):
+            leftover.unlink()
         lines.append(run("embedded defaults (SQLite, in-memory layer, 1 worker)", embedded, 1, matches, seconds))
     if _reachable("127.0.0.1", 5432) and _reachable("127.0.0.1", 6379):
         scaled = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/eoc_bench_live",
                   "REDIS_URL": "redis://127.0.0.1:6379/7", "PLAY_BOT_DELAY": "0"}
         _ensure_pg_database("eoc_bench_live")
-        for matches in (200, 1000):
-            lines.append(run("PostgreSQL + Redis, 2 workers", scaled, 2, matches, seconds))
+        for workers, matches in ((1, 200), (2, 200), (1, 1000), (2, 1000)):
+            lines.append(run(f"PostgreSQL + Redis, {workers} worker(s)", scaled, workers, matches, seconds))
     else:
-        lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, skipped")
+        lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, not measured")
     return lines
 
 
