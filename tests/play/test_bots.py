@@ -10,25 +10,9 @@ from play.bots import BOTS, HEURISTICS, LamaHeuristic, RandomBot, heuristic
 from play.bots.runner import make_bots, play_game
 from play.engine import IllegalAction
 from play.games import GAMES
-from play.games.lama import PLAYABLE_ON, LamaState
+from play.games.lama import PLAYABLE_ON
 
 GAME = GAMES["lama"]
-
-
-class Watched:
-    """Wraps a real bot and records, in ``calls`` (shared by all seats), exactly what it was
-    given and what it answered."""
-
-    def __init__(self, bot, calls: list):
-        self.bot = bot
-        self.calls = calls
-
-    def choose(self, *args, **kwargs):
-        assert not kwargs and len(args) == 2
-        view, legal = args
-        action = self.bot.choose(view, legal)
-        self.calls.append((view, legal, action))
-        return action
 
 
 def test_the_registry():
@@ -38,40 +22,6 @@ def test_the_registry():
     assert isinstance(BOTS["heuristic"](GAME, 1), LamaHeuristic)
     with pytest.raises(ValueError, match="no heuristic bot for 'solitaire'"):
         heuristic(SimpleNamespace(slug="solitaire"), 1)
-
-
-@pytest.mark.parametrize("names", [["random"] * 3, ["heuristic"] * 3, ["heuristic", "random", "heuristic"]])
-def test_bots_get_only_the_view_and_the_legal_actions_and_answer_one_of_them(names):
-    calls, seen = [], []
-    watched = [Watched(bot, calls) for bot in make_bots(GAME, names, 5)]
-
-    def on_step(before, seat, action, after):
-        seen.append((GAME.view(before, seat), GAME.legal_actions(before, seat), action))
-
-    state, log = play_game(GAME, 3, 5, {"end_at": 30}, watched, on_step=on_step)
-    assert len(calls) == len(seen) == len(log) > 0
-    for (view, legal, action), expected in zip(calls, seen):
-        assert (view, legal, action) == expected
-        assert type(view) is dict and type(legal) is list
-        assert not any(isinstance(v, LamaState) for v in view.values())
-        assert action in legal
-    assert GAME.outcome(state) is not None
-
-
-def test_the_log_replays_to_the_final_state():
-    state, log = play_game(GAME, 4, 11, None, make_bots(GAME, ["heuristic", "random"] * 2, 11))
-    replayed = GAME.setup(4, 11)
-    for entry in log:
-        replayed = GAME.apply(replayed, entry["seat"], entry["action"])
-    assert replayed == state
-
-
-def test_bots_are_deterministic_for_a_seed():
-    def game_log(seed):
-        return play_game(GAME, 4, 3, None, make_bots(GAME, ["heuristic", "random", "random", "heuristic"], seed))[1]
-
-    assert game_log(8) == game_log(8)
-    assert game_log(8) != game_log(9)
 
 
 def test_the_heuristic_beats_three_random_bots():

@@ -12,7 +12,6 @@ from play.bots import BOTS, HEURISTICS, RandomBot
 from play.bots.elements_heuristic import ElementsHeuristic
 from play.bots.runner import make_bots, play_game
 from play.games import GAMES
-from play.games.elements import ElementsState
 
 GAME = GAMES["elements"]
 LETTER = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
@@ -27,59 +26,10 @@ def cards(text: str) -> list[dict]:
     return [C(t) for t in text.split()]
 
 
-class Watched:
-    """A real bot that records, in ``calls`` (shared by all seats), what it was given and what it
-    answered."""
-
-    def __init__(self, bot, calls: list):
-        self.bot = bot
-        self.calls = calls
-
-    def choose(self, *args, **kwargs):
-        assert not kwargs and len(args) == 2
-        action = self.bot.choose(*args)
-        self.calls.append((*args, action))
-        return action
-
-
 def test_the_registry_has_an_elements_heuristic():
     assert HEURISTICS["elements"] is ElementsHeuristic
     assert isinstance(BOTS["heuristic"](GAME, 1), ElementsHeuristic)
     assert isinstance(BOTS["random"](GAME, 1), RandomBot)
-
-
-@pytest.mark.parametrize("players, names", [
-    (3, ["heuristic"] * 3), (4, ["random"] * 4), (5, ["heuristic", "random", "heuristic", "random", "random"]),
-])
-def test_bots_get_only_the_view_and_the_legal_actions_and_answer_one_of_them(players, names):
-    calls, seen = [], []
-    watched = [Watched(bot, calls) for bot in make_bots(GAME, names, 5)]
-
-    def on_step(before, seat, action, after):
-        seen.append((GAME.view(before, seat), GAME.legal_actions(before, seat), action))
-
-    state, log = play_game(GAME, players, 5, None, watched, on_step=on_step)
-    assert len(calls) == len(seen) == len(log) > 0
-    for (view, legal, action), expected in zip(calls, seen):
-        assert (view, legal, action) == expected
-        assert type(view) is dict and type(legal) is list
-        assert not any(isinstance(v, ElementsState) for v in view.values())
-        assert action in legal
-    assert GAME.outcome(state).details == {"deals": players}
-    assert {entry["action"]["type"] for entry in log} == {"place", "bid", "pass", "discard"}
-
-
-def test_the_log_replays_and_bots_are_deterministic_for_a_seed():
-    def game(seed):
-        return play_game(GAME, 4, 3, None, make_bots(GAME, ["heuristic", "random", "random", "heuristic"], seed))
-
-    state, log = game(8)
-    replayed = GAME.setup(4, 3)
-    for entry in log:
-        replayed = GAME.apply(replayed, entry["seat"], entry["action"])
-    assert replayed == state
-    assert game(8)[1] == log
-    assert game(9)[1] != log
 
 
 def test_the_heuristic_beats_three_random_bots():

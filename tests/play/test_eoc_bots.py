@@ -65,13 +65,3 @@ def test_heuristic_sets_a_card_that_opens_the_way_and_skips_otherwise():
     full = replace(position(state, (0, ARISA, 0, 3)), phase="set", actor=0)
     assert bot.choose(GAME.view(full, 0), GAME.legal_actions(full, 0)) == SKIP
 
-
-def test_both_bots_only_choose_legal_actions_over_a_game():
-    seed = 5
-    options = {"decks": [sample_deck("SMP-WHITE"), sample_deck("SMP-BLACK")], "rows": 5}
-    state, log = play_game(GAME, 2, seed, options, make_bots(GAME, ["heuristic", "random"], seed))
-    replay = GAME.setup(2, seed, options)
-    for step in log:
-        assert step["action"] in GAME.legal_actions(replay, step["seat"])
-        replay = GAME.apply(replay, step["seat"], step["action"])
-    assert replay == state and GAME.outcome(state) is not None
