@@ -42,7 +42,7 @@ TARGET_RATIO = 3
 
 #: The columns the API's card list reads (``cardsdb.api.serializers.ROW_FIELDS``).
 _COLS = """c.code, c.name, c.name_en, c.reading, c.type, c.colours, c.size, c.bonus_colour, c.bonus_value,
- c.step1, c.step2, c.step3, c.hp, c.directions, c.movement, c.ability, c.text, c.flavour, c.artist, c.rarity,
+ c.step1, c.step2, c.step3, c.hp, c.directions, c.movement, c.ability, c.text, c.effect, c.flavour, c.artist, c.rarity,
  c.card_set_id, s.name, s.kind"""
 
 

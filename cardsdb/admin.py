@@ -2,13 +2,18 @@
 
 The card form checks everything the database constraints check, with clear messages, so a
 bad edit is a form error and never a database error: colours as checkboxes, each STEP of the
-action table as space-separated actions, and the character-only fields.
+action table as space-separated actions, the character-only fields, and the effect (JSON in
+the language of ``cardsdb.effect_language``, checked for the card's type; its generated text is
+shown beside it).
 """
 from django import forms
 from django.contrib import admin
+from django.utils.html import format_html_join
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .effect_language import MANUAL, check_effect
+from .effect_text import card_texts
 from .interchange import ACTIONS, CODE_RE
 from .models import STEP_VALUES, Card, CardSet, CatalogueState
 
@@ -32,6 +37,15 @@ def _step_field(n: int) -> forms.CharField:
     )
 
 
+class EffectField(forms.JSONField):
+    """A card effect as JSON text; the bare word ``manual`` is read as ``"manual"``."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip() == MANUAL:
+            return MANUAL
+        return super().to_python(value)
+
+
 class CardAdminForm(forms.ModelForm):
     """A card with its colours as checkboxes and its STEPs as space-separated actions."""
 
@@ -42,12 +56,18 @@ class CardAdminForm(forms.ModelForm):
     step1 = _step_field(1)
     step2 = _step_field(2)
     step3 = _step_field(3)
+    effect = EffectField(
+        label=_("effect"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_('Empty: a vanilla card (no effect). manual: resolved by the players. Otherwise one '
+                    'operation or a list, e.g. {"op": "damage", "amount": 1, "target": "adjacent_enemy"}.'),
+    )
 
     class Meta:
         model = Card
         fields = [
             "code", "card_set", "name", "reading", "name_en", "type", "colours", "size", "bonus_colour", "bonus_value",
-            "step1", "step2", "step3", "hp", "directions", "movement", "ability", "rarity", "text", "flavour", "artist",
+            "step1", "step2", "step3", "hp", "directions", "movement", "ability", "rarity", "text", "effect", "flavour",
+            "artist",
         ]
 
     def clean_code(self) -> str:
@@ -111,6 +131,11 @@ class CardAdminForm(forms.ModelForm):
                 "bonus_value" if has_colour else "bonus_colour",
                 _("A SIZE bonus needs both a colour and a value (or neither)."),
             )
+        if kind and "effect" in data:
+            try:
+                check_effect(data["effect"], kind)
+            except ValueError as exc:
+                self.add_error("effect", _("This effect cannot be read: %(reason)s") % {"reason": exc})
         return data
 
 
@@ -123,7 +148,7 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ("code", "name", "name_en", "reading", "text")
     list_select_related = ("card_set",)
     list_per_page = 60
-    readonly_fields = ("created_at", "updated_at")
+    readonly_fields = ("effect_text", "created_at", "updated_at")
     fieldsets = (
         (_("Identity"), {"fields": ("code", "card_set", "rarity", "name", "reading", "name_en", "type", "colours")}),
         (_("SIZE"), {"fields": ("size", ("bonus_colour", "bonus_value"))}),
@@ -132,9 +157,17 @@ class CardAdmin(admin.ModelAdmin):
             "fields": ("hp", "directions", "movement", "ability"),
             "description": _("Characters only: leave empty for items and events."),
         }),
-        (_("Text"), {"fields": ("text", "flavour", "artist")}),
+        (_("Text"), {"fields": ("text", "effect", "effect_text", "flavour", "artist")}),
         (_("History"), {"fields": ("created_at", "updated_at"), "classes": ("collapse",)}),
     )
+
+    @admin.display(description=_("effect text"))
+    def effect_text(self, card: Card) -> str:
+        """The text made from the saved effect, in Japanese and English ("—" for manual)."""
+        texts = card_texts(card.effect, card.type) if card.pk else None
+        if texts is None:
+            return "—"
+        return format_html_join("", "<p>{}</p>", ((texts[lang],) for lang in texts))
 
     def delete_queryset(self, request, queryset):
         super().delete_queryset(request, queryset)

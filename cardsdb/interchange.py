@@ -9,10 +9,13 @@ row (see ``CSV_COLUMNS``). A card is the dict of ``../shared/cases/catalogue.jso
      "action_table": {"step1": ["move", "attack"], "step2": [...], "step3": [...]},
      "hp": 5, "directions": "orthogonal", "movement": 2,      # characters only
      "ability": "…",                                          # characters only, optional
-     "text": "…", "flavour": "…", "artist": "…", "rarity": "R", "set": "VA"}
+     "text": "…", "effect": {...} | [...] | "manual",          # optional: absent = vanilla
+     "flavour": "…", "artist": "…", "rarity": "R", "set": "VA"}
 
 Required keys: code, name, type, colours, size, action_table, set; and hp, directions,
-movement for characters. The rest are optional (missing = empty). Keys a card does not have
+movement for characters. The rest are optional (missing = empty). ``effect`` is the card's
+effect in the language of ``cardsdb.effect_language`` (checked there); in CSV, the column
+``effect`` holds its JSON text (empty: vanilla). Keys a card does not have
 are left out on export, so a round trip gives back the same dicts.
 
 Source of the rules: ``../shared/rules/elements-of-chaos.md``, section "Cards".
@@ -22,6 +25,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+
+from .effect_language import check_effect
 
 TYPES = ("character", "item", "event")
 COLOURS = ("red", "green", "black", "white")
@@ -36,7 +41,7 @@ MAX_TEXT = 2000
 #: Every key a card record may carry, in the order they are written.
 CARD_KEYS = (
     "code", "name", "name_en", "reading", "type", "colours", "size", "size_bonus",
-    "action_table", "hp", "directions", "movement", "ability", "text", "flavour",
+    "action_table", "hp", "directions", "movement", "ability", "text", "effect", "flavour",
     "artist", "rarity", "set",
 )
 CHARACTER_KEYS = ("hp", "directions", "movement", "ability")
@@ -46,7 +51,7 @@ OPTIONAL_TEXT_KEYS = ("name_en", "reading", "ability", "text", "flavour", "artis
 CSV_COLUMNS = (
     "code", "name", "name_en", "reading", "type", "colours", "size",
     "size_bonus_colour", "size_bonus_value", "step1", "step2", "step3",
-    "hp", "directions", "movement", "ability", "text", "flavour", "artist", "rarity", "set",
+    "hp", "directions", "movement", "ability", "text", "effect", "flavour", "artist", "rarity", "set",
 )
 
 
@@ -60,7 +65,8 @@ class CardDataError(ValueError):
 
 @dataclass(frozen=True)
 class CardRecord:
-    """One validated card, in the interchange format's terms."""
+    """One validated card, in the interchange format's terms. ``effect`` is the parsed JSON of
+    its effect (``None``: vanilla; ``"manual"``; an operation dict or a list of them)."""
 
     code: str
     name: str
@@ -80,6 +86,7 @@ class CardRecord:
     flavour: str = ""
     artist: str = ""
     rarity: str = ""
+    effect: object = None
 
     def to_dict(self) -> dict:
         """The interchange dict: keys in ``CARD_KEYS`` order; empty optional texts are left
@@ -95,7 +102,7 @@ class CardRecord:
                 value = None if value is None else {"colour": value[0], "value": value[1]}
             elif key == "action_table":
                 value = {step: list(value[step]) for step in STEPS}
-            if key in OPTIONAL_TEXT_KEYS and value == "":
+            if (key in OPTIONAL_TEXT_KEYS and value == "") or (key == "effect" and value is None):
                 continue
             out[key] = value
         return out
@@ -144,7 +151,7 @@ def card_from_dict(data) -> CardRecord:
     if not isinstance(data, dict):
         raise CardDataError(["a card must be a JSON object"])
     problems: list[str] = []
-    unknown = sorted(set(data) - set(CARD_KEYS) - {"effect"})
+    unknown = sorted(set(data) - set(CARD_KEYS))
     if unknown:
         problems.append("unknown field(s): " + ", ".join(unknown))
 
@@ -220,13 +227,19 @@ def card_from_dict(data) -> CardRecord:
 
     texts = {k: _text(data, k, problems) for k in ("name_en", "reading", "text", "flavour", "artist")}
     rarity = _text(data, "rarity", problems, limit=8)
+    effect = data.get("effect")
+    if card_type in TYPES:
+        try:
+            check_effect(effect, card_type, code or "card")
+        except ValueError as exc:
+            problems.append(str(exc))
 
     if problems:
         raise CardDataError(problems)
     return CardRecord(
         code=code, name=name, type=card_type, colours=tuple(colours), size=size,
         action_table=action_table, set=set_code, size_bonus=size_bonus, hp=hp,
-        directions=directions, movement=movement, ability=ability, rarity=rarity, **texts,
+        directions=directions, movement=movement, ability=ability, rarity=rarity, effect=effect, **texts,
     )
 
 
@@ -267,6 +280,14 @@ def card_from_csv_row(row: dict[str, str]) -> CardRecord:
         value = row.get(key)
         if value:
             data[key] = value
+    raw_effect = (row.get("effect") or "").strip()
+    if raw_effect == "manual":
+        data["effect"] = "manual"
+    elif raw_effect:
+        try:
+            data["effect"] = json.loads(raw_effect)
+        except (json.JSONDecodeError, RecursionError):
+            problems.append(f"'effect' must be the JSON text of an effect, not '{raw_effect[:30]}'")
     try:
         record = card_from_dict(data)
     except CardDataError as exc:
@@ -291,6 +312,8 @@ def card_to_csv_row(record: CardRecord) -> dict[str, str]:
         "hp": "" if d.get("hp") is None else str(d["hp"]),
         "directions": d.get("directions") or "",
         "movement": "" if d.get("movement") is None else str(d["movement"]),
-        "ability": d.get("ability", ""), "text": d.get("text", ""), "flavour": d.get("flavour", ""),
+        "ability": d.get("ability", ""), "text": d.get("text", ""),
+        "effect": "" if record.effect is None else json.dumps(record.effect, ensure_ascii=False),
+        "flavour": d.get("flavour", ""),
         "artist": d.get("artist", ""), "rarity": d.get("rarity", ""), "set": d["set"],
     }

@@ -9,7 +9,8 @@ The action table's STEPs are stored as space-separated action names ("move attac
 database can check them against the finite list of valid STEPs (``STEP_VALUES``) on SQLite and
 PostgreSQL alike. Colours are kept as the ordered list given, plus ``colour_mask`` (one bit a
 colour) for searching. The ``*_folded`` columns hold ``cardsdb.folding.fold`` of the names and
-text, flavour text and artist, so searches compare folded text in the database.
+text, flavour text and artist, so searches compare folded text in the database. ``effect`` is
+the card's effect in the language of ``cardsdb.effect_language`` (NULL: a vanilla card).
 
 ``CatalogueState`` is one row whose ``version`` goes up with every change to the catalogue (a
 card or set saved or deleted, an import); the card API's ``ETag`` and ``Last-Modified`` come
@@ -114,6 +115,10 @@ class Card(models.Model):
     ability = models.TextField(_("special ability"), blank=True)
     rarity = models.CharField(_("rarity"), max_length=8, blank=True)
     text = models.TextField(_("text"), blank=True)
+    effect = models.JSONField(
+        _("effect"), null=True, blank=True,
+        help_text=_('The effect in the card effect language: empty for none, "manual", an operation or a list.'),
+    )
     flavour = models.TextField(_("flavour text"), blank=True)
     artist = models.CharField(_("artist"), max_length=200, blank=True)
 
@@ -190,6 +195,7 @@ class Card(models.Model):
             "ability": record.ability,
             "rarity": record.rarity,
             "text": record.text,
+            "effect": record.effect,
             "flavour": record.flavour,
             "artist": record.artist,
             "name_folded": fold(record.name),
@@ -221,6 +227,7 @@ class Card(models.Model):
             flavour=self.flavour,
             artist=self.artist,
             rarity=self.rarity,
+            effect=self.effect,
         )
 
     def refresh_derived(self) -> None:

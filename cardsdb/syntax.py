@@ -97,8 +97,9 @@ SECTIONS = (
         Entry(("cn",), _("Collector number: the part of the code after the hyphen; comparisons are numeric."),
               (("cn:1", _("collector number 1 (e.g. SMP-001)")), ("cn<=10", _("collector numbers 1 to 10"))),
               COMPARISONS),
-        Entry(("is",), _("is:manual: cards whose effect is resolved by the players (none is marked yet)."),
-              (("is:manual", _("cards marked manual")),), (":", "=")),
+        Entry(("is",),
+              _("is:manual: cards whose effect the players resolve by hand; is:vanilla: cards with no effect."),
+              (("is:manual", _("cards marked manual")), ("is:vanilla", _("cards with no effect"))), (":", "=")),
     )),
     Section(_("Order"), (
         Entry(("order",), _("Sort by name, code, size, hp, mv, rarity or colour; cards that tie are sorted by code."),

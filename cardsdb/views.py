@@ -13,11 +13,13 @@ from urllib.parse import urlencode
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import pgettext_lazy
 
 from . import selectors
+from .effect_text import card_text
 from .interchange import STEPS
 from .messages import localize, localize_all
 from .paginator import CountLastPaginator
@@ -180,5 +182,7 @@ def card_detail(request, code: str):
         "colour_searches": [dict(c, url=search_url(f"c:{c['letter']}")) for c in card.colour_list],
         "colourless_search": search_url("c:colorless"),
         "api_url": reverse("api-card-detail", args=[card.code]),
+        "effect_text": card_text(card.effect, card.type, "en" if (get_language() or "").startswith("en") else "ja"),
+        "manual_search": search_url("is:manual"),
     }
     return render(request, "cardsdb/card_detail.html", context)

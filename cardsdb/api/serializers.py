@@ -2,6 +2,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cardsdb.effect_text import card_texts
 from cardsdb.models import Card, CardSet
 
 
@@ -9,7 +10,9 @@ class CardSerializer(serializers.ModelSerializer):
     """A card with every field, named as in the interchange format (``cardsdb.interchange``).
 
     ``sample`` is true for cards of a set made for this site (the SMP sample set is invented,
-    not the printed 2003 list); ``set_kind`` says which kind.
+    not the printed 2003 list); ``set_kind`` says which kind. ``effect`` is the card's effect
+    (``cardsdb.effect_language``; null: vanilla), ``effect_text`` its text made from the effect,
+    ``{"ja", "en"}`` (``cardsdb.effect_text.card_texts``; null for a ``"manual"`` effect).
     """
 
     set = serializers.CharField(source="card_set_id")
@@ -19,13 +22,15 @@ class CardSerializer(serializers.ModelSerializer):
     colours = serializers.ListField(child=serializers.CharField())
     size_bonus = serializers.SerializerMethodField()
     action_table = serializers.SerializerMethodField()
+    effect = serializers.JSONField(allow_null=True)
+    effect_text = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = Card
         fields = [
             "code", "name", "name_en", "reading", "type", "colours", "size", "size_bonus", "action_table",
-            "hp", "directions", "movement", "ability", "text", "flavour", "artist", "rarity",
+            "hp", "directions", "movement", "ability", "text", "effect", "effect_text", "flavour", "artist", "rarity",
             "set", "set_name", "set_kind", "sample", "url",
         ]
 
@@ -43,6 +48,12 @@ class CardSerializer(serializers.ModelSerializer):
     )
     def get_action_table(self, card: Card):
         return card.action_table
+
+    @extend_schema_field(
+        {"type": "object", "nullable": True, "properties": {"ja": {"type": "string"}, "en": {"type": "string"}}}
+    )
+    def get_effect_text(self, card: Card):
+        return card_texts(card.effect, card.type)
 
     def get_url(self, card: Card) -> str:
         return f"{self._cards_url()}{card.code}/"
@@ -77,6 +88,8 @@ class CardSerializer(serializers.ModelSerializer):
             "movement": row["movement"],
             "ability": row["ability"],
             "text": row["text"],
+            "effect": row["effect"],
+            "effect_text": card_texts(row["effect"], row["type"]),
             "flavour": row["flavour"],
             "artist": row["artist"],
             "rarity": row["rarity"],
@@ -93,8 +106,8 @@ CARDS_PATH = "/api/cards/"
 #: The columns a card's representation is made of, as ``QuerySet.values`` names them.
 ROW_FIELDS = (
     "code", "name", "name_en", "reading", "type", "colours", "size", "bonus_colour", "bonus_value",
-    "step1", "step2", "step3", "hp", "directions", "movement", "ability", "text", "flavour", "artist", "rarity",
-    "card_set_id", "card_set__name", "card_set__kind",
+    "step1", "step2", "step3", "hp", "directions", "movement", "ability", "text", "effect", "flavour",
+    "artist", "rarity", "card_set_id", "card_set__name", "card_set__kind",
 )
 
 

@@ -199,5 +199,14 @@ _FIELDS = {
     "rarity": lambda n: _equality(Q(rarity__iexact=n.value), n.op),
     "set": lambda n: _equality(Q(card_set__code__iexact=n.value), n.op),
     "cn": _collector_number,
-    "is": lambda n: Q(pk__in=[]),  # is:manual: no card is marked manual yet (no such field yet)
+    "is": lambda n: _is(n.value),
 }
+
+
+def _is(value: str) -> Q:
+    """``is:manual``: the effect is ``"manual"``; ``is:vanilla``: the card has no effect. The
+    ``isnull`` test makes the comparison false (not NULL) on vanilla cards, so ``-is:manual``
+    keeps them."""
+    if value == "vanilla":
+        return Q(effect__isnull=True)
+    return Q(effect__isnull=False) & Q(effect="manual")

@@ -11,7 +11,7 @@ Field names (``Compare.field``) and what their values become:
 ``step1`` ``step2`` ``step3`` ``act`` (an action), ``text`` ``flavour`` ``artist`` (folded, see
 ``cardsdb.folding``; a regex has its katakana made hiragana, as the folded columns have),
 ``rarity`` ``set`` (as typed, compared without case), ``cn`` (letters and digits
-as a ``str``; an ``int`` for comparisons), ``is`` (``manual``).
+as a ``str``; an ``int`` for comparisons), ``is`` (``manual``: the effect is marked manual; ``vanilla``: no effect).
 """
 from __future__ import annotations
 
@@ -246,7 +246,7 @@ def _collector_number(value: str, op: str) -> str | int:
 
 
 def _is(value: str, op: str) -> str:
-    return _choice(value, ("manual",), gettext_noop("unknown is: value '%(value)s': use %(choices)s"))
+    return _choice(value, ("manual", "vanilla"), gettext_noop("unknown is: value '%(value)s': use %(choices)s"))
 
 
 _VALUES = {

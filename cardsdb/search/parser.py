@@ -33,7 +33,6 @@ _NO_TYPE_WARNINGS = {
 _MINIMUM = {"size": 0, "hp": 1, "mv": 0}
 _BELOW_MINIMUM = gettext_noop("%(term)s never matches: %(field)s is never below %(minimum)s")
 _FIELD_NAMES = {"size": gettext_noop("SIZE"), "hp": gettext_noop("HP"), "mv": gettext_noop("movement power")}
-MANUAL_WARNING = Message(gettext_noop("is:manual: no card is marked manual yet"))
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -153,8 +152,6 @@ class _Parser:
                 node = self.name(token, raw)
         except TermError as exc:
             raise self.error(gettext_noop("%(term)s: %(detail)s"), token, detail=exc.args[0]) from None
-        if isinstance(node, Compare) and node.field == "is":
-            self.warnings.append(MANUAL_WARNING)
         return node
 
     def name(self, token: Token, raw: str) -> Name:

@@ -42,7 +42,7 @@ def test_csv_round_trip_is_exact(tmp_path):
     assert json.loads(second.read_text(encoding="utf-8"))["cards"] == load_case("catalogue.json")["cards"]
     assert first.read_text(encoding="utf-8").splitlines()[0] == (
         "code,name,name_en,reading,type,colours,size,size_bonus_colour,size_bonus_value,step1,step2,step3,"
-        "hp,directions,movement,ability,text,flavour,artist,rarity,set"
+        "hp,directions,movement,ability,text,effect,flavour,artist,rarity,set"
     )
 
 

@@ -95,8 +95,8 @@ TABLE = [
     ("s:t", ALL), ("set=T", ALL), ("e!=t", set()),
     ("cn:21", {21}), ("cn=002", {2}), ("cn!=1", ALL - {1}), ("cn<3", {1, 2}), ("cn<=2", {1, 2}), ("cn>20", {21, 22}),
     ("cn>=21", {21, 22}),
-    # is:manual (no card is marked yet)
-    ("is:manual", set()), ("is=manual", set()),
+    # is:manual / is:vanilla (no card of this catalogue has an effect)
+    ("is:manual", set()), ("is=manual", set()), ("is:vanilla", ALL),
     # names: one or two characters, full width, regex, exact
     ("風", {5, 21}), ("便り", {21}), ("ab", {22}), ("ＡＢＣ", {22}), ("/眼鏡$/", {12, 22}), ("!abc眼鏡", {22}),
     ("!エービーシーメガネ", {22}), ("/^(ほのお|かぜ)/", {1, 2, 3, 19, 21}),

@@ -165,9 +165,11 @@ TABLE = [
     ("cn<3", {1, 2}),
     ("cn<=2", {1, 2}),
     ("-cn<=2", ALL - {1, 2}),
-    # is:manual matches nothing for now
+    # no card of the handed catalogue has an effect: none is manual, all are vanilla
     ("is:manual", set()),
     ("-is:manual", ALL),
+    ("is:vanilla", ALL),
+    ("-is:vanilla", set()),
     # names: Japanese, reading, English; folded
     ("炎", {1, 2, 3, 19}),
     ("ほのお", {1, 2, 3, 19}),
@@ -267,7 +269,7 @@ def test_warnings_for_pointless_terms(t_catalogue):
     assert parse_query("t:character hp>3").warnings == ()
     assert parse_query("t:event or hp>3").warnings == ()
     assert parse_query("t!=event hp>3").warnings == ()
-    assert parse_query("-is:manual").warnings == ("is:manual: no card is marked manual yet",)
+    assert parse_query("-is:manual").warnings == ()
 
 
 # --- the syntax tree -------------------------------------------------------------------

@@ -30,9 +30,10 @@ action beyond those of the rules page is needed):
   ``n`` cards of that deck (its view's ``seen``);
 - ``{"op": "reorder", "count": n, "deck": "own" | "opponent", "to": "bottom" | "reverse"}`` —
   the top ``n`` cards go under the deck in their order, or are reversed in place;
-- ``{"op": "move", "target": T, "distance": n, "direction": "forward" | "back"}`` — each target
-  moves up to ``n`` squares straight toward the far side of its owner ("forward": away from its
-  owner's near row) or back, stopping before a square off the area, without an area card or with
+- ``{"op": "move", "target": T, "distance": n, "direction": "forward" | "back" | "away"}`` — each
+  target moves up to ``n`` squares straight toward the far side of its owner ("forward": away
+  from its owner's near row), back, or "away" from the user (along the row or column they share;
+  a target on neither, or the user itself, stays), stopping before a square off the area, without an area card or with
   a character; a face-down item where it stops turns face up, and stopping on the opponent's base
   wins as a move does;
 - ``{"op": "remove_area", "square": "user" | "front"}`` — the area card or item under the user, or
@@ -41,77 +42,22 @@ action beyond those of the rules page is needed):
 
 Targets ``T``: ``"self"`` (the user), ``"allies"``, ``"enemies"``, ``"all"`` (characters on the
 area), ``"adjacent_allies"``, ``"adjacent_enemies"`` (orthogonally next to the user),
-``"nearest_enemy"`` (the fewest squares away, orthogonal steps; ties: the lowest ``[row, col]``).
+``"nearest_enemy"`` (the fewest squares away, orthogonal steps; ties: the lowest ``[row, col]``);
+and one character of a kind, ``"ally"``, ``"enemy"``, ``"adjacent_ally"``, ``"adjacent_enemy"``:
+of those (allies include the user), the one with the lowest HP, then the fewest squares away,
+then the lowest ``[row, col]``.
+
+The grammar and its checking (:func:`parse_effect`) are plain data shared with the catalogue:
+``cardsdb.effect_language``; ``cardsdb.effect_text`` writes an effect as the card's text.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import replace
+
+from cardsdb.effect_language import HOLDERS, OPS, STATS, TARGETS, parse_effect
 
 from .area import char_by_uid, char_at, replace_char, reveal_item, set_slot
 from .state import COLS, Char, EocState, Mod, pair
-
-OPS = ("damage", "heal", "modify", "look", "reorder", "move", "remove_area")
-TARGETS = ("self", "allies", "enemies", "all", "adjacent_allies", "adjacent_enemies", "nearest_enemy")
-HOLDERS = ("holder", "holder_ally", "holder_enemy")
-STATS = ("movement", "size", "damage_taken")
-
-_FIELDS = {
-    "damage": {"amount": "count", "target": TARGETS},
-    "heal": {"amount": "count", "target": TARGETS},
-    "modify": {"stat": STATS, "amount": "int", "target": TARGETS + HOLDERS, "until": ("step", "turn")},
-    "look": {"count": "count", "deck": ("own", "opponent")},
-    "reorder": {"count": "count", "deck": ("own", "opponent"), "to": ("bottom", "reverse")},
-    "move": {"target": TARGETS, "distance": "count", "direction": ("forward", "back")},
-    "remove_area": {"square": ("user", "front")},
-}
-_OPTIONAL = {"modify": ("until",)}
-
-
-def parse_effect(text: str | None, card_type: str, where: str) -> tuple[dict, ...]:
-    """The operations of a card's ``effect`` (JSON text as stored on the :class:`~.cards.Card`),
-    checked against the language above; ``()`` for a vanilla or ``"manual"`` card. ``ValueError``
-    naming ``where`` and the problem for anything else (an unknown op, field or value; an item
-    operation other than a continuous ``modify``; a ``modify`` of an event or special without
-    ``until``)."""
-    if text is None:
-        return ()
-    data = json.loads(text)
-    if data == "manual":
-        return ()
-    ops = data if isinstance(data, list) else [data]
-    out = []
-    for i, op in enumerate(ops):
-        at = f"{where}: effect[{i}]"
-        if not isinstance(op, dict) or op.get("op") not in OPS:
-            raise ValueError(f"{at}: an operation is an object with \"op\" one of {', '.join(OPS)}")
-        fields = _FIELDS[op["op"]]
-        extra = sorted(set(op) - set(fields) - {"op"})
-        missing = sorted(set(fields) - set(op) - set(_OPTIONAL.get(op["op"], ())))
-        if extra or missing:
-            raise ValueError(f"{at}: {op['op']} has the fields {sorted(fields)}; extra {extra}, missing {missing}")
-        for name, rule in fields.items():
-            if name not in op:
-                continue
-            value = op[name]
-            if rule == "count":
-                ok = type(value) is int and 0 <= value <= 20
-            elif rule == "int":
-                ok = type(value) is int and -20 <= value <= 20
-            else:
-                ok = value in rule
-            if not ok:
-                raise ValueError(f"{at}: bad {name} {value!r:.30}")
-        if card_type == "item":
-            if op["op"] != "modify" or op["target"] not in HOLDERS or "until" in op:
-                raise ValueError(f"{at}: an item's effect is a modify of \"holder\", \"holder_ally\" or "
-                                 "\"holder_enemy\" without \"until\" (it holds while the item lies face up)")
-        elif op["op"] == "modify" and ("until" not in op or op["target"] in HOLDERS):
-            raise ValueError(
-                f"{at}: a modify by an event or special needs \"until\" and a target of {', '.join(TARGETS)}")
-        out.append(op)
-    return tuple(out)
-
 
 # -- continuous effects -------------------------------------------------------------------------------
 def movement_power(state: EocState, ch: Char) -> int:
@@ -174,20 +120,26 @@ def targets(state: EocState, seat: int, name: str, uid: int) -> list[Char]:
         return [user] if user else []
     if name == "all":
         return list(state.chars)
-    if name == "allies":
-        return [c for c in state.chars if c.owner == seat]
-    if name == "enemies":
-        return [c for c in state.chars if c.owner != seat]
-    if user is None:
+    if name in ("allies", "ally"):
+        found = [c for c in state.chars if c.owner == seat]
+    elif name in ("enemies", "enemy"):
+        found = [c for c in state.chars if c.owner != seat]
+    elif user is None:
         return []
-    if name in ("adjacent_allies", "adjacent_enemies"):
-        want_ally = name == "adjacent_allies"
-        return [c for c in state.chars if (c.owner == seat) == want_ally and c.uid != uid
-                and abs(c.row - user.row) + abs(c.col - user.col) == 1]
-    enemies = [c for c in state.chars if c.owner != seat]
-    if not enemies:
-        return []
-    return [min(enemies, key=lambda c: (abs(c.row - user.row) + abs(c.col - user.col), c.row, c.col))]
+    elif name in ("adjacent_allies", "adjacent_enemies", "adjacent_ally", "adjacent_enemy"):
+        want_ally = name.startswith("adjacent_all")
+        found = [c for c in state.chars if (c.owner == seat) == want_ally and c.uid != uid
+                 and _distance(c, user) == 1]
+    else:  # nearest_enemy
+        enemies = [c for c in state.chars if c.owner != seat]
+        return [min(enemies, key=lambda c: (_distance(c, user), c.row, c.col))] if enemies else []
+    if name in ("allies", "enemies", "adjacent_allies", "adjacent_enemies") or not found:
+        return found
+    return [min(found, key=lambda c: (c.hp, _distance(c, user) if user else 0, c.row, c.col))]
+
+
+def _distance(a: Char, b: Char) -> int:
+    return abs(a.row - b.row) + abs(a.col - b.col)
 
 
 def _damage(state, seat, op, uid):
@@ -232,19 +184,20 @@ def _reorder(state, seat, op, uid):
 def _move(state, seat, op, uid):
     from .winning import check_base
 
+    user = char_by_uid(state, uid)
     for ch in targets(state, seat, op["target"], uid):
         ch = char_by_uid(state, ch.uid)
         if ch is None:
             continue
-        forward = 1 if ch.owner == 0 else -1
-        dr = forward if op["direction"] == "forward" else -forward
+        dr, dc = _direction(ch, op["direction"], user)
         r, c = ch.row, ch.col
-        for _ in range(op["distance"]):
-            nr = r + dr
-            if not 0 <= nr < state.cat.rows or state.area[nr * COLS + c] is None or char_at(state, nr, c):
+        for _ in range(op["distance"] if (dr, dc) != (0, 0) else 0):
+            nr, nc = r + dr, c + dc
+            if (not (0 <= nr < state.cat.rows and 0 <= nc < COLS) or state.area[nr * COLS + nc] is None
+                    or char_at(state, nr, nc)):
                 break
-            r = nr
-        if r == ch.row:
+            r, c = nr, nc
+        if (r, c) == (ch.row, ch.col):
             continue
         moved = replace(ch, row=r, col=c)
         state = reveal_item(replace(state, chars=replace_char(state, moved)), r, c)
@@ -252,6 +205,20 @@ def _move(state, seat, op, uid):
         if state.result is not None:
             return state
     return state
+
+
+def _direction(ch: Char, direction: str, user: Char | None) -> tuple[int, int]:
+    """The unit step of a move: toward the far side of ``ch``'s owner, back, or away from
+    ``user`` along a shared row or column (``(0, 0)``: no move)."""
+    forward = 1 if ch.owner == 0 else -1
+    if direction == "forward":
+        return forward, 0
+    if direction == "back":
+        return -forward, 0
+    if user is None or (user.row != ch.row and user.col != ch.col) or user.uid == ch.uid:
+        return 0, 0
+    sign = lambda v: (v > 0) - (v < 0)  # noqa: E731
+    return sign(ch.row - user.row), sign(ch.col - user.col)
 
 
 def _remove_area(state, seat, op, uid):
@@ -287,5 +254,5 @@ def end_turn(state: EocState) -> EocState:
     return replace(state, mods=(), seen=((), ()))
 
 
-__all__ = ["OPS", "TARGETS", "damage_taken_change", "end_step", "end_turn", "movement_power",
+__all__ = ["HOLDERS", "OPS", "STATS", "TARGETS", "damage_taken_change", "end_step", "end_turn", "movement_power",
            "parse_effect", "size_change", "targets", "use_event", "use_special"]

@@ -1,0 +1,168 @@
+"""A card effect written as card text, in Japanese and English. Plain Python, no Django.
+
+elements-of-chaos.md, "Cards": card effects are data. The text the site shows for a card's
+effect is made from the effect (``cardsdb.effect_language``) in the catalogue's own phrasing
+(``隣接する敵キャラクター1体に1ダメージ。``), so the two cannot disagree; the sample catalogue's
+texts are checked against it by the tests. A ``"manual"`` effect has no generated text: the
+card's written text stands and the players resolve it.
+"""
+from __future__ import annotations
+
+from .effect_language import MANUAL, check_effect
+
+LANGUAGES = ("ja", "en")
+#: A movement change this low reads "cannot move" (movement power is at most 9, changes at
+#: least -20).
+CANNOT_MOVE = -20
+
+_WHO = {
+    "self": ("このキャラクター", "this character"),
+    "allies": ("全ての味方キャラクター", "every ally character"),
+    "enemies": ("全ての敵キャラクター", "every enemy character"),
+    "all": ("全てのキャラクター", "every character"),
+    "adjacent_allies": ("隣接する全ての味方キャラクター", "every adjacent ally character"),
+    "adjacent_enemies": ("隣接する全ての敵キャラクター", "every adjacent enemy character"),
+    "nearest_enemy": ("最も近い敵キャラクター1体", "the nearest enemy character"),
+    "ally": ("味方キャラクター1体", "one ally character"),
+    "enemy": ("敵キャラクター1体", "one enemy character"),
+    "adjacent_ally": ("隣接する味方キャラクター1体", "one adjacent ally character"),
+    "adjacent_enemy": ("隣接する敵キャラクター1体", "one adjacent enemy character"),
+    "holder": ("このマスのキャラクター", "the character on this square"),
+    "holder_ally": ("このマスの自分のキャラクター", "your character on this square"),
+    "holder_enemy": ("このマスの敵キャラクター", "an enemy character on this square"),
+}
+_STAT = {"movement": ("移動力", "movement power"), "size": ("攻撃ダメージ", "attack damage"),
+         "damage_taken": ("受けるダメージ", "damage received")}
+_UNTIL = {"step": ("このSTEP、", "This STEP, "), "turn": ("このターン、", "This turn, "), None: ("", "")}
+_DECK = {"own": ("自分のデッキ", "your deck"), "opponent": ("相手のデッキ", "your opponent's deck")}
+_SQUARE = {"user": ("このキャラクターのいるマス", "this character's square"),
+           "front": ("このキャラクターの前のマス", "the square in front of this character")}
+
+
+def effect_text(effect, card_type: str, lang: str = "ja") -> str | None:
+    """The text of an effect (parsed JSON, checked by ``check_effect`` for ``card_type``): one
+    sentence per operation, or per run of ``modify`` operations of one target and duration, or
+    per ``look`` followed by a ``reorder`` of the same cards. ``""`` for a vanilla effect
+    (``None``), ``None`` for ``"manual"``. ``lang`` is ``"ja"`` or ``"en"``; ``ValueError`` for
+    another language or an effect the language refuses."""
+    i = _lang(lang)
+    if effect == MANUAL:
+        return None
+    ops = list(check_effect(effect, card_type))
+    sentences = []
+    while ops:
+        op = ops.pop(0)
+        if op["op"] == "modify":
+            run = [op]
+            while ops and ops[0]["op"] == "modify" and (ops[0]["target"], ops[0].get("until")) == (
+                    op["target"], op.get("until")):
+                run.append(ops.pop(0))
+            sentences.append(_modify(run, i))
+        elif op["op"] == "look" and ops and ops[0]["op"] == "reorder" and (ops[0]["count"], ops[0]["deck"]) == (
+                op["count"], op["deck"]):
+            sentences.append(_look(op, i, ops.pop(0)))
+        else:
+            sentences.append(_RENDER[op["op"]](op, i))
+    return ("" if i == 0 else " ").join(sentences)
+
+
+def card_text(effect, card_type: str, lang: str = "ja") -> str | None:
+    """The whole effect text of a card as the catalogue writes it: for a character
+    ``特殊能力: …`` (``特殊能力なし。`` when vanilla; English ``Special ability: …`` / ``No special
+    ability.``), for an event or item the effect's text (``効果なし。`` / ``No effect.`` when
+    vanilla). ``None`` for ``"manual"``. Errors as :func:`effect_text`."""
+    text = effect_text(effect, card_type, lang)
+    if text is None:
+        return None
+    i = _lang(lang)
+    if card_type == "character":
+        if not text:
+            return ("特殊能力なし。", "No special ability.")[i]
+        return ("特殊能力: ", "Special ability: ")[i] + text
+    return text or ("効果なし。", "No effect.")[i]
+
+
+def card_texts(effect, card_type: str) -> dict[str, str] | None:
+    """:func:`card_text` in every language, ``{"ja": …, "en": …}``; ``None`` for ``"manual"``.
+    Errors as :func:`effect_text`."""
+    if effect == MANUAL:
+        return None
+    return {lang: card_text(effect, card_type, lang) for lang in LANGUAGES}
+
+
+def _lang(lang: str) -> int:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: use {' or '.join(LANGUAGES)}")
+    return LANGUAGES.index(lang)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _damage(op, i):
+    who = _WHO[op["target"]][i]
+    return (f"{who}に{op['amount']}ダメージ。", f"{op['amount']} damage to {who}.")[i]
+
+
+def _heal(op, i):
+    who = _WHO[op["target"]][i]
+    return (f"{who}のHPを{op['amount']}回復する。", f"Heal {op['amount']} HP of {who}.")[i]
+
+
+def _modify(run, i):
+    first = run[0]
+    who = _WHO[first["target"]][i]
+    prefix = _UNTIL[first.get("until")][i]
+    if len(run) == 1 and first["stat"] == "movement" and first["amount"] <= CANNOT_MOVE:
+        body = (f"{who}は移動できない", f"{who} cannot move")[i]
+    else:
+        parts = [_STAT[op["stat"]][i] + ("", " ")[i] + _signed(op["amount"]) for op in run]
+        if i == 0:
+            body = who + ("が" if first["stat"] == "damage_taken" else "の") + "、".join(parts)
+        else:
+            body = f"{who}: " + ", ".join(parts)
+    if i == 1 and not prefix:
+        body = body[0].upper() + body[1:]
+    return prefix + body + ("。", ".")[i]
+
+
+def _look(op, i, then=None):
+    n, deck = op["count"], _DECK[op["deck"]][i]
+    if then is None:
+        if n == 1:
+            return (f"{deck}の一番上を見る。", f"Look at the top card of {deck}.")[i]
+        return (f"{deck}の上から{n}枚を見る。", f"Look at the top {n} cards of {deck}.")[i]
+    tail = {"bottom": ("同じ順でデッキの下に置く。", "put them under the deck in the same order."),
+            "reverse": ("逆の順で戻す。", "put them back in reverse order.")}[then["to"]][i]
+    return (f"{deck}の上から{n}枚を見て、{tail}", f"Look at the top {n} cards of {deck} and {tail}")[i]
+
+
+def _reorder(op, i):
+    n, deck = op["count"], _DECK[op["deck"]][i]
+    if op["to"] == "bottom":
+        return (f"{deck}の上から{n}枚を同じ順でデッキの下に置く。",
+                f"Put the top {n} cards of {deck} under it in the same order.")[i]
+    return (f"{deck}の上から{n}枚を逆の順で戻す。", f"Put the top {n} cards of {deck} back in reverse order.")[i]
+
+
+def _move(op, i):
+    who, n = _WHO[op["target"]][i], op["distance"]
+    squares = f"{n} square" + ("" if n == 1 else "s")
+    if op["direction"] == "away":
+        return (f"{who}を、このキャラクターから離れる向きに{n}マス移動させる。",
+                f"Move {who} up to {squares} away from this character.")[i]
+    ja = "前進" if op["direction"] == "forward" else "後退"
+    return (f"{who}を{n}マス{ja}させる。", f"Move {who} up to {squares} {op['direction']}.")[i]
+
+
+def _remove_area(op, i):
+    where = _SQUARE[op["square"]][i]
+    return (f"{where}のエリアカード（表向きのアイテムを含む）を持ち主の捨札に置く。",
+            f"Put the area card on {where} (a face-up item included) into its owner's discard pile.")[i]
+
+
+_RENDER = {"damage": _damage, "heal": _heal, "look": _look, "reorder": _reorder, "move": _move,
+           "remove_area": _remove_area}
+
+__all__ = ["CANNOT_MOVE", "LANGUAGES", "card_text", "card_texts", "effect_text"]
