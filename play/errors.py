@@ -21,6 +21,8 @@ class MatchError(Exception):
 
     ``code`` is one of: ``unknown_game``, ``bad_seats``, ``bad_options``, ``bad_clock`` (create);
     ``match_full``, ``seat_taken``, ``bad_seat``, ``already_seated``, ``not_open`` (join, leave);
+    ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (the decks the seats
+    bring: create, join; see ``play.seat_decks``);
     ``not_started``, ``game_over``, ``not_seated``, ``resigned``, ``stale_version``,
     ``not_your_turn`` and the engine's codes (``illegal_action``, ``malformed_action``, …) (act);
     ``match_not_found``; ``not_finished`` (replay). ``status`` is the HTTP status for it.

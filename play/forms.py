@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.games import GAMES
 from play.identity import MAX_NAME_LENGTH
+from play.seat_decks import DEFAULT_BOT_DECK, deck_choices, sample_deck_choices
 
 SECONDS_MIN, SECONDS_MAX = 10, 3600
 
@@ -73,6 +74,19 @@ GAME_OPTIONS: dict[str, list[GameOption]] = {
             min_value=1, max_value=20, required=False,
         )),
     ],
+    "eoc": [
+        GameOption("rows", forms.TypedChoiceField(
+            label=_("Rows of the area"),
+            help_text=_("4 × 4 squares in the rule summary; one source says 20 squares (4 × 5)."),
+            choices=[(4, _("4 × 4")), (5, _("4 × 5"))], coerce=int, empty_value=None, initial=4, required=False,
+        )),
+        GameOption("sandbox", forms.BooleanField(
+            label=_("Sandbox mode"),
+            help_text=_("Both players may move any card between zones and change HP at any time, as with paper "
+                        "cards; every change is logged and shown to both."),
+            required=False,
+        )),
+    ],
 }
 
 
@@ -82,6 +96,22 @@ def option_field_name(slug: str, name: str) -> str:
 
 def seat_field_name(index: int) -> str:
     return f"seat_{index}"
+
+
+def seat_deck_field_name(index: int) -> str:
+    return f"seat_{index}_deck"
+
+
+def deck_games() -> list[str]:
+    """The slugs of the games each seat brings its own deck to (``seat_decks`` engines)."""
+    return [slug for slug, game in GAMES.items() if getattr(game, "seat_decks", False)]
+
+
+class DeckChoiceField(forms.ChoiceField):
+    """A deck to bring to a match, chosen among the decks one may use."""
+
+    def __init__(self, choices, **kwargs):
+        super().__init__(choices=[("", "—")] + list(choices), required=False, **kwargs)
 
 
 class GuestNameForm(forms.Form):
@@ -104,8 +134,10 @@ class GuestNameForm(forms.Form):
 
 class MatchForm(forms.Form):
     """A new match: the game, its seats (you, open for a person, or a bot), an optional turn
-    clock and the game's options. ``cleaned_data`` gains ``seats`` and ``options`` in the
-    shape ``create_match`` takes."""
+    clock and the game's options, and in a game played with one's own deck the creator's
+    ``deck`` and each bot seat's deck (``seat_<n>_deck``, sample decks). ``player`` (who
+    creates) picks the decks they may use. ``cleaned_data`` gains ``seats``, ``options`` and
+    ``deck`` in the shape ``create_match`` takes."""
 
     game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(label=_("Number of seats"), min_value=MIN_SEATS, max_value=MAX_SEATS, initial=4)
@@ -114,21 +146,43 @@ class MatchForm(forms.Form):
         help_text=_("Leave empty for no clock. When the time runs out, a bot plays the turn."),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, player=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(slug, game_label(slug)) for slug in GAMES]
         self.fields["game"].initial = next(iter(GAMES))
+        self.deck_games = deck_games()
+        samples = sample_deck_choices() if self.deck_games else []
+        sample_ids = [deck_id for deck_id, _label in samples]
+        if self.deck_games:
+            mine = deck_choices(player)
+            self.fields["deck"] = DeckChoiceField(
+                mine, label=_("Your deck"), initial=mine[0][0] if mine else "",
+                help_text=_("A deck of yours, a public deck or a sample deck. It must follow the deck rules."),
+            )
         for index in range(MAX_SEATS):
             self.fields[seat_field_name(index)] = forms.ChoiceField(
                 label=_("Seat %(number)s") % {"number": index + 1}, choices=SEAT_KINDS, required=False,
                 initial=YOU if index == 0 else HEURISTIC,
             )
+            if self.deck_games:
+                initial = DEFAULT_BOT_DECK if DEFAULT_BOT_DECK in sample_ids else (sample_ids[0] if samples else "")
+                self.fields[seat_deck_field_name(index)] = DeckChoiceField(
+                    samples, label=_("Bot's deck for seat %(number)s") % {"number": index + 1}, initial=initial,
+                )
         for slug, options in GAME_OPTIONS.items():
             for option in options:
                 self.fields[option_field_name(slug, option.name)] = copy.deepcopy(option.field)
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[seat_field_name(i)] for i in range(MAX_SEATS)]
+
+    def seat_rows(self) -> list[dict]:
+        """Per seat: its kind field and, where games bring decks, its bot's deck field."""
+        return [
+            {"field": self[seat_field_name(i)],
+             "deck": self[seat_deck_field_name(i)] if self.deck_games else None}
+            for i in range(MAX_SEATS)
+        ]
 
     def game_sections(self) -> list[dict]:
         """Per game: its slug, name, seat range and bound option fields, for the template."""
@@ -166,6 +220,12 @@ class MatchForm(forms.Form):
             self.add_error(seat_field_name(people[0]), forms.ValidationError(
                 _("You sit at the first seat kept for a person: choose “You” for it."), code="bad_seats"))
         data["seats"] = [{"kind": "bot", "bot": kind} if kind in BOTS else {"kind": "human"} for kind in kinds]
+        data["deck"] = (data.get("deck") or None) if slug in self.deck_games else None
+        if slug in self.deck_games:
+            for index, seat in enumerate(data["seats"]):
+                bot_deck = data.get(seat_deck_field_name(index))
+                if seat["kind"] == "bot" and bot_deck:
+                    seat["deck"] = bot_deck
         data["options"] = {
             option.name: data[option_field_name(slug, option.name)]
             for option in GAME_OPTIONS.get(slug, [])

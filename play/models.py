@@ -34,7 +34,10 @@ class Match(models.Model):
     players = models.PositiveSmallIntegerField(_("players"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     seed = models.BigIntegerField(_("seed"))
-    state = models.JSONField(_("state"))
+    state = models.JSONField(
+        _("state"), null=True, blank=True,
+        help_text=_("null while a game whose seats bring their own decks waits for its last seat"),
+    )
     version = models.PositiveIntegerField(_("version"), default=0, help_text=_("the number of applied actions"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     seconds_per_turn = models.PositiveIntegerField(_("seconds per turn"), null=True, blank=True)
@@ -76,6 +79,10 @@ class Seat(models.Model):
     name = models.CharField(_("name"), max_length=150, blank=True)
     bot = models.CharField(_("bot"), max_length=20, choices=Bot.choices, blank=True, default="")
     resigned = models.BooleanField(_("resigned"), default=False)
+    deck = models.JSONField(
+        _("deck"), null=True, blank=True,
+        help_text=_("the deck the seat brings, for games played with one's own deck: {id, name, cards}"),
+    )
 
     class Meta:
         ordering = ["match", "index"]

@@ -8,8 +8,10 @@ Shape::
      "seats": [{"index", "name", "kind": "human"|"bot", "bot", "resigned", "you"}],
      "seat": int | None,            # the viewer's seat; None for a spectator
      "to_act": [int],               # [] unless the match is running
-     "legal_actions": [dict],       # the viewer's; [] when it is not their turn
-     "state": dict,                 # game.view(state, seat)
+     "legal_actions": [dict],       # the viewer's; [] when they may not act now (a game may
+                                    # let a seat act out of turn, e.g. sandbox play)
+     "state": dict | None,          # game.view(state, seat); None while a match whose seats
+                                    # bring their own decks waits for its last seat
      "outcome": None | {"scores", "winners", ...},
      "clock": None | {"seconds_per_turn": int, "deadline": "ISO 8601 UTC" | None},
      "last_action": None | {"version", "seat", "action", "by"}}
@@ -88,7 +90,9 @@ class MatchViews:
         self.seats = list(match.seats.all()) if seats is None else seats
         self._by_index = {s.index: s for s in self.seats}
         self.game = get_game(match.game)
-        self.state = self.game.load(match.state) if state is None else state
+        if state is None and match.state is not None:
+            state = self.game.load(match.state)
+        self.state = state
         running = match.status == Match.Status.RUNNING
         self.to_act = list(self.game.to_act(self.state)) if running else []
         if last_action is _UNSET:
@@ -103,7 +107,9 @@ class MatchViews:
     def view(self, seat: int | None) -> dict:
         """The payload for seat index ``seat`` (``None``: a spectator)."""
         match = self.match
-        acting = seat is not None and seat in self.to_act and not self._by_index[seat].resigned
+        # A seat may have legal actions out of turn too (e.g. sandbox play): ask the game.
+        running = match.status == Match.Status.RUNNING
+        acting = running and seat is not None and not self._by_index[seat].resigned
         return {
             "id": match.id,
             "game": match.game,
@@ -115,7 +121,7 @@ class MatchViews:
             "seat": seat,
             "to_act": self.to_act,
             "legal_actions": list(self.game.legal_actions(self.state, seat)) if acting else [],
-            "state": self.game.view(self.state, seat),
+            "state": None if self.state is None else self.game.view(self.state, seat),
             "outcome": match.outcome,
             "clock": clock_entry(match),
             "last_action": action_entry(self.game, self.logged, seat),

@@ -21,6 +21,7 @@ from play.games import GAMES
 
 from . import notify, tasks
 from .errors import MatchError, StaleVersion
+from .seat_decks import DEFAULT_BOT_DECK, not_used, plays_with_seat_decks, seat_deck
 from .identity import Player
 from .models import Match, MatchAction, Seat
 from .payloads import MatchViews, find_seat, get_game
@@ -178,19 +179,72 @@ def _after_commit(match: Match, engine, state, seats: list[Seat], reseat: bool, 
 
 
 # -- services -------------------------------------------------------------------------------------
+def _setup(engine, players: int, seed: int, options: dict):
+    try:
+        return engine.setup(players, seed, options)
+    except ValueError as exc:
+        raise MatchError(
+            "bad_options", _("The options are not valid: %(reason)s") % {"reason": exc}, {"reason": str(exc)}
+        ) from None
+
+
+def _creation_decks(engine, player, seats, bots, humans, options, deck) -> list[dict | None] | None:
+    """Per seat, the deck it brings (``None`` for a free seat), or ``None`` for a match that
+    takes no decks; refuses a deck chosen for such a match (``deck_not_used``), a missing deck of
+    the creator (``deck_required``), and unknown or invalid decks."""
+    chosen = [spec.get("deck") if isinstance(spec, dict) else None for spec in seats]
+    if not plays_with_seat_decks(engine, options):
+        if deck is not None or any(d is not None for d in chosen):
+            raise not_used(engine)
+        return None
+    decks: list[dict | None] = [None] * len(bots)
+    if humans:
+        if deck is None:
+            raise MatchError(
+                "deck_required", _("Choose the deck you bring to this match."), {"seat": humans[0]})
+        decks[humans[0]] = seat_deck(player, deck, humans[0])
+    for index, bot in enumerate(bots):
+        if bot:
+            decks[index] = seat_deck(player, chosen[index] or DEFAULT_BOT_DECK, index)
+        elif chosen[index] is not None:
+            raise MatchError(
+                "bad_seats", _("A person's seat brings the deck its player chooses; only bot seats name one here."),
+                {"seat": index},
+            )
+    return decks
+
+
+def _start_with_decks(engine, match: Match, seats: list[Seat]):
+    """Set up a match whose seats have all brought their decks: the decks become the options
+    (``engine.deck_options``) and the state is stored. Returns the state."""
+    options = engine.deck_options(match.options, [s.deck["cards"] for s in sorted(seats, key=lambda s: s.index)])
+    state = _setup(engine, match.players, match.seed, options)
+    match.options = options
+    match.state = engine.dump(state)
+    return state
+
+
 def create_match(
     player: Player | None, game: str, seats: list[dict], options: dict | None = None,
-    seconds_per_turn: int | None = None, seed: int | None = None,
+    seconds_per_turn: int | None = None, seed: int | None = None, deck: str | None = None,
 ) -> Match:
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
-    ``{"kind": "bot", "bot": "random"|"heuristic"}``). ``player`` takes the first human seat (a
-    match of bots only may be made by anyone, ``player`` None included). The match is
-    ``running`` at once when no human seat is left free, else ``open``. ``seconds_per_turn``
-    (1..86400) turns on the turn clock; ``seed`` defaults to a random 63-bit int.
+    ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
+    ``player`` takes the first human seat (a match of bots only may be made by anyone,
+    ``player`` None included). The match is ``running`` at once when no human seat is left
+    free, else ``open``. ``seconds_per_turn`` (1..86400) turns on the turn clock; ``seed``
+    defaults to a random 63-bit int.
+
+    In a game played with the seats' own decks (``play.seat_decks``), ``deck`` is the id of the
+    creator's deck and a bot seat brings its ``"deck"`` (default ``DEFAULT_BOT_DECK``); each is
+    checked with the deck validator. The game is set up when the last seat is taken: until then
+    the match's ``state`` is ``None`` (its options are checked now, with the decks known).
 
     Raises ``MatchError`` with code ``unknown_game``, ``bad_seats`` (count outside the game's
     range, a bad entry, a bot the game does not have), ``bad_options`` (the engine's
-    ``ValueError``), ``bad_clock``, or ``name_required`` (no player for a human seat).
+    ``ValueError``), ``bad_clock``, ``name_required`` (no player for a human seat),
+    ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
+    ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
     """
     engine = _engine(game)
     bots = _seat_bots(engine, seats)
@@ -200,21 +254,28 @@ def create_match(
         _needs_player(player)
     seed = secrets.randbits(63) if seed is None else seed
     options = {} if options is None else options
-    try:
-        state = engine.setup(len(bots), seed, options)
-    except ValueError as exc:
-        raise MatchError(
-            "bad_options", _("The options are not valid: %(reason)s") % {"reason": exc}, {"reason": str(exc)}
-        ) from None
+    decks = _creation_decks(engine, player, seats, bots, humans, options, deck)
+    starts = len(humans) <= 1
+    state = None
+    if decks is None:
+        state = _setup(engine, len(bots), seed, options)
+    elif not starts:
+        # Check the options now, with the decks known standing in for those still to come.
+        known = next(d for d in decks if d is not None)
+        _setup(engine, len(bots), seed, engine.deck_options(options, [(d or known)["cards"] for d in decks]))
     with transaction.atomic():
         match = Match(
-            game=engine.slug, players=len(bots), options=options, seed=seed, state=engine.dump(state),
+            game=engine.slug, players=len(bots), options=options, seed=seed,
+            state=None if state is None else engine.dump(state),
             seconds_per_turn=seconds_per_turn, created_by_id=player.user_id if player else None,
         )
-        rows = [Seat(match=match, index=i, bot=bot) for i, bot in enumerate(bots)]
+        rows = [Seat(match=match, index=i, bot=bot, deck=None if decks is None else decks[i])
+                for i, bot in enumerate(bots)]
         if humans:
             _take(rows[humans[0]], player)
-        if len(humans) <= 1:
+        if starts:
+            if decks is not None:
+                state = _start_with_decks(engine, match, rows)
             match.status = Match.Status.RUNNING
             _start_clock(match)
         match.save(force_insert=True)
@@ -224,13 +285,17 @@ def create_match(
 
 
 @transaction.atomic
-def join_match(player: Player | None, match_id: str, seat: int | None = None) -> Match:
+def join_match(player: Player | None, match_id: str, seat: int | None = None, deck: str | None = None) -> Match:
     """``player`` takes seat ``seat`` of an open match (the first free human seat when None);
-    the match starts when the last human seat is taken.
+    the match starts when the last human seat is taken. In a game played with the seats' own
+    decks, ``deck`` is the id of the deck the player brings (checked with the deck validator),
+    and the game is set up with every seat's deck when the last seat is taken.
 
     Raises ``MatchError``: ``match_not_found``, ``name_required``, ``already_seated`` (the
     player has a seat here), ``match_full`` (the match is running: every seat is taken),
-    ``not_open`` (it is over), ``bad_seat`` (no such seat, or a bot's), ``seat_taken``.
+    ``not_open`` (it is over), ``bad_seat`` (no such seat, or a bot's), ``seat_taken``,
+    ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (with every
+    problem), ``bad_options``. Nothing is saved then.
     """
     player = _needs_player(player)
     match = _lock(match_id)
@@ -258,14 +323,23 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None) ->
                 "seat_taken", _("Seat %(seat)s is taken.") % {"seat": seat},
                 {"seat": seat, "free": [s.index for s in free]},
             )
-    _take(chosen, player)
-    chosen.save(update_fields=["user", "session_key", "name"])
     engine = get_game(match.game)
+    if plays_with_seat_decks(engine, match.options):
+        if deck is None:
+            raise MatchError("deck_required", _("Choose the deck you bring to this match."), {"seat": chosen.index})
+        chosen.deck = seat_deck(player, deck, chosen.index)
+    elif deck is not None:
+        raise not_used(engine, chosen.index)
+    _take(chosen, player)
+    state = None if match.state is None else engine.load(match.state)
     if len(free) == 1:
+        if match.state is None:
+            state = _start_with_decks(engine, match, seats)
         match.status = Match.Status.RUNNING
         _start_clock(match)
+    chosen.save(update_fields=["user", "session_key", "name", "deck"])
     match.save()
-    _after_commit(match, engine, engine.load(match.state), seats, reseat=True)
+    _after_commit(match, engine, state, seats, reseat=True)
     return match
 
 
@@ -281,11 +355,11 @@ def leave_match(player: Player | None, match_id: str) -> Match:
     seat = _seated(seats, player)
     if match.status != Match.Status.OPEN:
         raise MatchError("not_open", _("The match has started, so you cannot leave it; you can resign."))
-    seat.user_id, seat.session_key, seat.name = None, "", ""
-    seat.save(update_fields=["user", "session_key", "name"])
+    seat.user_id, seat.session_key, seat.name, seat.deck = None, "", "", None
+    seat.save(update_fields=["user", "session_key", "name", "deck"])
     match.save()
     engine = get_game(match.game)
-    _after_commit(match, engine, engine.load(match.state), seats, reseat=True)
+    _after_commit(match, engine, None if match.state is None else engine.load(match.state), seats, reseat=True)
     return match
 
 
@@ -320,7 +394,8 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
     Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over``; ``not_seated``
     (``actor`` has no seat, or a bot acts for a person's seat without the clock); ``resigned``;
     ``bad_version`` (not an int); ``StaleVersion`` (code ``stale_version``, with the current
-    view) when the match has moved on; ``not_your_turn``; the engine's code and message
+    view) when the match has moved on; ``not_your_turn`` (the seat is not to act and the game
+    gives it no legal action out of turn, as sandbox play does); the engine's code and message
     (``illegal_action``, ``malformed_action``, …) when the engine refuses the action.
     """
     with transaction.atomic():
@@ -347,7 +422,8 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
             )
         engine = get_game(match.game)
         state = engine.load(match.state)
-        if seat.index not in engine.to_act(state):
+        out_of_turn = seat.index not in engine.to_act(state)
+        if out_of_turn and not engine.legal_actions(state, seat.index):
             raise MatchError("not_your_turn", _("It is not your turn."), {"to_act": list(engine.to_act(state))})
         try:
             state = engine.apply(state, seat.index, action)
@@ -384,7 +460,9 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
         return False
     name = seat.bot or ("heuristic" if "heuristic" in _game_bots(engine) else "random")
     bot = _make_bot(engine, name, derive_seed(match.seed, seat.index, version))
-    action = bot.choose(engine.view(state, seat.index), engine.legal_actions(state, seat.index))
+    people_only = getattr(engine, "people_only_actions", frozenset())
+    legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
+    action = bot.choose(engine.view(state, seat.index), legal)
     try:
         act(BotPlayer(seat.index, by), match_id, version, action)
     except StaleVersion:

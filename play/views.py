@@ -20,13 +20,15 @@ from django.views.decorators.http import require_POST
 
 from . import selectors, services
 from .errors import MatchError
-from .forms import GuestNameForm, MatchForm, game_label
+from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
 from .identity import player_from_request, set_guest_name
 from .models import Match
-from .payloads import match_summary
+from .payloads import get_game, match_summary
+from .seat_decks import deck_choices, plays_with_seat_decks
 
 #: The create form's field an error of ``create_match`` belongs to (None: the whole form).
 CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
+DECK_ERRORS = ("deck_required", "unknown_deck", "invalid_deck")
 #: How many recent moves the table's log shows.
 RECENT_MOVES = 12
 #: Open matches per lobby page, and how many of the visitor's latest matches the lobby lists.
@@ -59,6 +61,7 @@ def _row(match: Match, player) -> dict:
     return {
         **summary,
         "label": game_label(match.game),
+        "brings_deck": match.status == Match.Status.OPEN and plays_with_seat_decks(get_game(match.game), match.options),
         "bots": sum(1 for s in seats if s["kind"] == "bot"),
         "people": sum(1 for s in seats if s["kind"] == "human" and s["name"]),
         "names": [s["name"] for s in seats if s["name"]],
@@ -100,21 +103,37 @@ def new_match(request):
     if player is None:
         return _ask_for_name(request, request.get_full_path())
     if request.method == "POST":
-        form = MatchForm(request.POST)
+        form = MatchForm(request.POST, player=player)
         if form.is_valid():
             data = form.cleaned_data
             try:
                 match = services.create_match(
-                    player, data["game"], data["seats"], data["options"], data["seconds_per_turn"])
+                    player, data["game"], data["seats"], data["options"], data["seconds_per_turn"], deck=data["deck"])
             except MatchError as error:
-                form.add_error(CREATE_ERROR_FIELDS.get(error.code), error.message)
+                _create_error(form, data, error)
             else:
                 return redirect("play-table", match_id=match.id)
     else:
         initial = {"game": request.GET["game"]} if request.GET.get("game") else {}
-        form = MatchForm(initial=initial)
+        form = MatchForm(initial=initial, player=player)
     status = 400 if form.errors else 200
     return render(request, "play/new.html", {"form": form, "player": player}, status=status)
+
+
+def _create_error(form: MatchForm, data: dict, error: MatchError) -> None:
+    """Show a refusal of ``create_match`` on the field it concerns: a deck's problems (every
+    one the validator names) under the creator's deck or the bot seat's deck."""
+    if error.code not in DECK_ERRORS:
+        form.add_error(CREATE_ERROR_FIELDS.get(error.code), error.message)
+        return
+    seat = error.details.get("seat")
+    bot_seat = isinstance(seat, int) and seat < len(data["seats"]) and data["seats"][seat]["kind"] == "bot"
+    field = seat_deck_field_name(seat) if bot_seat else "deck"
+    if error.code == "invalid_deck":
+        form.add_error(field, [_("This deck breaks the deck rules, so it cannot be played:")]
+                       + [problem["message"] for problem in error.details["problems"]])
+    else:
+        form.add_error(field, error.message)
 
 
 def table(request, match_id: str):
@@ -123,7 +142,10 @@ def table(request, match_id: str):
     player = player_from_request(request)
     view = selectors.match_view(match, player)
     board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
+    joining = view["seat"] is None and match.status == Match.Status.OPEN
+    brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
     return render(request, "play/table.html", {
+        "join_decks": deck_choices(player) if brings_deck else None,
         "match": match,
         "view": view,
         "player": player,
@@ -151,13 +173,15 @@ def _seat_change(request, match_id: str, change):
 
 @require_POST
 def join(request, match_id: str):
-    """Take a seat: ``seat`` (an index) or, without it, the first free seat."""
+    """Take a seat: ``seat`` (an index) or, without it, the first free seat; ``deck``: the deck
+    one brings, in a game played with one's own deck."""
     raw = request.POST.get("seat", "").strip()
     if raw and not raw.isdigit():
         messages.error(request, _("There is no free seat like that at this match."))
         return redirect("play-table", match_id=match_id)
     seat = int(raw) if raw else None
-    return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat))
+    deck = request.POST.get("deck", "").strip() or None
+    return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat, deck=deck))
 
 
 @require_POST

@@ -5,16 +5,21 @@ from rest_framework import serializers
 
 from decks.api.serializers import RejectUnknownFieldsMixin, StrictCharField, StrictIntegerField
 from play.identity import MAX_NAME_LENGTH
+from play.seat_decks import MAX_DECK_ID
 from play.services import MAX_SECONDS_PER_TURN
 
 MAX_SEATS = 32
 
 
 class SeatInput(serializers.Serializer):
-    """``{"kind": "human"}`` or ``{"kind": "bot", "bot": "random"|"heuristic"}``."""
+    """``{"kind": "human"}`` or ``{"kind": "bot", "bot": "random"|"heuristic", "deck": id}``."""
 
     kind = StrictCharField(max_length=20, help_text='"human" or "bot"')
     bot = StrictCharField(required=False, allow_blank=True, max_length=40, help_text='"random" or "heuristic"')
+    deck = StrictCharField(
+        required=False, max_length=MAX_DECK_ID,
+        help_text="a bot seat's deck, in games played with one's own deck (default: a sample deck)",
+    )
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
@@ -33,6 +38,16 @@ class NameField(StrictCharField):
         )
 
 
+class DeckField(StrictCharField):
+    def __init__(self, **kwargs):
+        super().__init__(
+            required=False, max_length=MAX_DECK_ID,
+            help_text="the id of the deck you bring (your own, a public one or a sample deck such as SMP-RED), "
+                      "in games played with one's own deck (eoc)",
+            **kwargs,
+        )
+
+
 class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
     game = StrictCharField(max_length=40, help_text="a game's slug, e.g. lama (see /api/games/)")
     seats = SeatInput(many=True, allow_empty=False, max_length=MAX_SEATS, help_text="one entry per seat, in seat order")
@@ -42,11 +57,13 @@ class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
         help_text="a turn clock: when a seat's time runs out its bot plays the turn; null for none",
     )
     name = NameField()
+    deck = DeckField()
 
 
 class JoinInput(RejectUnknownFieldsMixin, serializers.Serializer):
     seat = StrictIntegerField(required=False, allow_null=True, min_value=0, help_text="null: the first free seat")
     name = NameField()
+    deck = DeckField()
 
 
 class ActionInput(RejectUnknownFieldsMixin, serializers.Serializer):
@@ -95,7 +112,10 @@ class MatchViewSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True, help_text="your seat; null for a spectator")
     to_act = serializers.ListField(child=serializers.IntegerField())
     legal_actions = serializers.ListField(child=serializers.DictField(), help_text="yours; [] when it is not your turn")
-    state = serializers.DictField(help_text="the game's view for your seat (no other seat's hand)")
+    state = serializers.DictField(
+        allow_null=True,
+        help_text="the game's view for your seat (no other seat's hand); null while a match played with the "
+                  "seats' own decks waits for players")
     outcome = serializers.DictField(allow_null=True, help_text='{"scores", "winners"} once finished')
     clock = ClockSerializer(allow_null=True)
     last_action = LastActionSerializer(allow_null=True)

@@ -102,7 +102,11 @@ class MatchList(MatchApiView):
             'Body: {"game": "lama", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], '
             '"options": {}, "seconds_per_turn": null, "name": "Ann"}. You take the first human seat; the match '
             "runs at once when no human seat is left free. 400 codes: unknown_game, bad_seats, bad_options, "
-            "bad_clock, name_required (a guest without a display name), invalid_request."
+            "bad_clock, name_required (a guest without a display name), invalid_request; in a game played with "
+            'one\'s own deck (eoc), "deck": "<deck id>" is your deck and a bot seat may name its "deck": '
+            "deck_required, unknown_deck, invalid_deck (details.problems lists every problem of the deck "
+            "validator), deck_not_used (a deck for a game or match that takes none). The game is set up when "
+            "the last seat is taken; until then the view's state is null."
         ),
     )
     def post(self, request):
@@ -110,6 +114,7 @@ class MatchList(MatchApiView):
         player = _caller(request, data.get("name"))
         match = services.create_match(
             player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
+            deck=data.get("deck"),
         )
         return Response(selectors.match_view(match, player), status=status.HTTP_201_CREATED)
 
@@ -128,14 +133,15 @@ class MatchJoin(MatchApiView):
     @extend_schema(
         request=JoinInput, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
         description=(
-            'Body: {"seat": 2, "name": "Bob"} (both optional). 409 codes: match_full, seat_taken, already_seated, '
-            "not_open; 400: bad_seat, name_required."
+            'Body: {"seat": 2, "name": "Bob", "deck": "SMP-RED"} (all optional; "deck" is required in a game '
+            "played with one's own deck). 409 codes: match_full, seat_taken, already_seated, not_open; 400: "
+            "bad_seat, name_required, deck_required, unknown_deck, invalid_deck, deck_not_used."
         ),
     )
     def post(self, request, match_id):
         data = self.body(JoinInput)
         player = _caller(request, data.get("name"))
-        match = services.join_match(player, match_id, data.get("seat"))
+        match = services.join_match(player, match_id, data.get("seat"), deck=data.get("deck"))
         return Response(selectors.match_view(match, player))
 
 

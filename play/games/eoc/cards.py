@@ -58,14 +58,16 @@ class Card:
 
 @dataclass(frozen=True)
 class Catalogue:
-    """Every distinct card of the match, sorted by code, the board's size (option ``rows``) and
-    whether the deal is stacked. ``card(code)`` looks a card up, ``effect(code)`` gives its
+    """Every distinct card of the match, sorted by code, the board's size (option ``rows``),
+    whether the deal is stacked and whether the match is played in sandbox mode (option
+    ``sandbox``). ``card(code)`` looks a card up, ``effect(code)`` gives its
     effect's operations; ``has_effects`` says whether any card has one. ``ValueError`` (naming the
     card) for an effect the language of :mod:`.effects` cannot read."""
 
     rows: int
     stacked: bool
     cards: tuple[Card, ...]
+    sandbox: bool = False
 
     def __post_init__(self):
         from .effects import parse_effect
@@ -83,6 +85,11 @@ class Catalogue:
     def card(self, code: str) -> Card:
         """The :class:`Card` of ``code`` (``KeyError`` for a code not in the match)."""
         return self._by_code[code]
+
+    def is_manual(self, code: str) -> bool:
+        """Whether card ``code``'s effect is ``"manual"``: the players resolve it by hand
+        (see :mod:`.sandbox`)."""
+        return self._by_code[code].effect == '"manual"'
 
     def has(self, code) -> bool:
         """Whether ``code`` names a card of this match."""
@@ -122,7 +129,8 @@ def parse_card(data, where: str) -> Card:
     return card
 
 
-def parse_decks(raw, rows: int, stacked: bool) -> tuple[Catalogue, tuple[tuple[str, ...], tuple[str, ...]]]:
+def parse_decks(raw, rows: int, stacked: bool,
+                sandbox: bool = False) -> tuple[Catalogue, tuple[tuple[str, ...], tuple[str, ...]]]:
     """The option ``decks`` ("Stacked deals"): ``(catalogue, (codes0, codes1))``, each deck's
     codes top first. ``ValueError`` for anything but two lists of 51 card dicts, a card the
     interchange reader refuses, more than 3 copies of a name ("Decks"), or one code given as two
@@ -148,5 +156,6 @@ def parse_decks(raw, rows: int, stacked: bool) -> tuple[Catalogue, tuple[tuple[s
             raise ValueError(
                 f"decks[{seat}]: at most {MAX_COPIES} copies of a card, but {over[0]} has {names[over[0]]}")
         decks.append(tuple(codes))
-    catalogue = Catalogue(rows=rows, stacked=stacked, cards=tuple(sorted(by_code.values(), key=lambda c: c.code)))
+    catalogue = Catalogue(rows=rows, stacked=stacked, cards=tuple(sorted(by_code.values(), key=lambda c: c.code)),
+                          sandbox=sandbox)
     return catalogue, (decks[0], decks[1])

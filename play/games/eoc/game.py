@@ -4,7 +4,9 @@ front: options, refusals in the page's order, dispatch to the modules of each co
 
 Options ("Stacked deals"): ``decks`` (required: two lists of 51 catalogue interchange dicts, top
 first), ``stacked`` (bool, default false: decks are shuffled by the match's generator), ``rows``
-(4 or 5, "The area" Decision) and ``first_player`` (0 or 1; else drawn from the seed).
+(4 or 5, "The area" Decision), ``first_player`` (0 or 1; else drawn from the seed) and
+``sandbox`` (bool, default false: both seats may move any card and set HP at any time, "Sandbox
+play"; see :mod:`.sandbox`).
 """
 from __future__ import annotations
 
@@ -20,14 +22,14 @@ from play.engine import (
     to_json,
 )
 
+from . import sandbox, steps, turn
 from . import setup as setup_mod
-from . import steps, turn
 from .cards import parse_decks
 from .legal import legal_actions, to_act
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
 from .views import build_view
 
-OPTIONS = ("decks", "stacked", "rows", "first_player")
+OPTIONS = ("decks", "stacked", "rows", "first_player", "sandbox")
 
 
 def _square(value) -> bool:
@@ -53,6 +55,8 @@ SHAPES = {
     "defend": {},
     "special": {"by": _square},
     "done": {},
+    sandbox.MOVE: {"from": lambda v: type(v) is dict, "to": lambda v: type(v) is dict},
+    sandbox.HP: {"square": _square, "hp": int},
 }
 """Every action's fields ("Actions (API)"); a square is ``[row, col]``, an order 4 codes."""
 
@@ -80,8 +84,21 @@ class EoC:
     name = "Elements of Chaos"
     # The decks (and, stacked, their order) are each player's own: never shown to the table.
     secret_options = frozenset({"decks"})
+    # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
+    seat_decks = True
+    # Sandbox actions are for people resolving cards by hand: bots never take them.
+    people_only_actions = frozenset(sandbox.TYPES)
     min_players = 2
     max_players = 2
+
+    def deck_options(self, options: dict, decks: list[list[dict]]) -> dict:
+        """``options`` with the seats' decks (one list of 51 interchange dicts per seat, in seat
+        order) as option ``decks`` ("Stacked deals")."""
+        return {**options, "decks": [list(deck) for deck in decks]}
+
+    def decks_in_options(self, options: dict) -> bool:
+        """Whether ``options`` already hold the decks (a stacked deal), so the seats bring none."""
+        return isinstance(options, dict) and "decks" in options
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> EocState:
         """The state before the mulligans ("Set-up" 1). ``ValueError`` naming the problem for a
@@ -99,10 +116,13 @@ class EoC:
         rows = options.get("rows", 4)
         if type(rows) is not int or rows not in (4, 5):
             raise ValueError(f"rows: must be 4 or 5, not {rows!r:.40}")
+        sandboxed = options.get("sandbox", False)
+        if type(sandboxed) is not bool:
+            raise ValueError(f"sandbox: must be true or false, not {sandboxed!r:.40}")
         first = options.get("first_player")
         if first is not None and (type(first) is not int or first not in (0, 1)):
             raise ValueError(f"first_player: must be 0 or 1, not {first!r:.40}")
-        cat, decks = parse_decks(options["decks"], rows, stacked)
+        cat, decks = parse_decks(options["decks"], rows, stacked, sandboxed)
         return setup_mod.initial_state(cat, decks, Rng.from_seed(seed), first)
 
     def to_act(self, state: EocState) -> list[int]:
@@ -120,9 +140,14 @@ class EoC:
         ``illegal_action`` (the message names the rule)."""
         if state.result is not None:
             raise IllegalAction("game_over", "The game is over.")
-        if seat not in to_act(state) or type(seat) is not int:
+        out_of_turn = type(seat) is not int or seat not in to_act(state)
+        sandboxing = type(seat) is int and type(action) is dict and action.get("type") in sandbox.TYPES \
+            and sandbox.is_open(state, seat)
+        if out_of_turn and not sandboxing:
             raise IllegalAction("not_your_turn", f"Seat {seat!r} may not act now.")
         kind = action_type(action, SHAPES)
+        if kind in sandbox.TYPES:
+            return sandbox.apply(state, seat, action)
         phase = state.phase
         if kind not in PHASE_ACTIONS[phase]:
             raise IllegalAction(
@@ -174,6 +199,8 @@ class EoC:
         if viewer == seat or type(action) is not dict:
             return action
         kind = action.get("type")
+        if kind in sandbox.TYPES:
+            return sandbox.public(action, seat, viewer)
         if kind in ("mulligan", "arrange"):
             return {"type": kind}
         if kind == "set":

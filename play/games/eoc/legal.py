@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from . import effects
+from . import effects, sandbox
 from .area import adjacent_enemies, destinations
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
 from .steps import can_use_event
@@ -33,8 +33,16 @@ def _distinct(hand: tuple[str, ...]) -> list[str]:
 
 
 def legal_actions(state: EocState, seat: int) -> list[dict]:
-    """Every action ``seat`` may take now; ``[]`` for a seat that may not act."""
-    if type(seat) is not int or seat not in to_act(state):
+    """Every action ``seat`` may take now; ``[]`` for a seat that may not act. The actions of
+    the rules come first, then the sandbox actions open to the seat (see :mod:`.sandbox`), which
+    a seat may take out of turn too."""
+    if type(seat) is not int:
+        return []
+    return _rules_actions(state, seat) + sandbox.legal(state, seat)
+
+
+def _rules_actions(state: EocState, seat: int) -> list[dict]:
+    if seat not in to_act(state):
         return []
     phase = state.phase
     if phase == MULLIGAN:

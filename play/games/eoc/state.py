@@ -70,7 +70,8 @@ class Part:
     """What the acting seat has done in its part of the current STEP ("A turn", 5): characters
     that used an event, moved or used their special (by ``uid``), whether any action other than
     an event has been taken (``acted``: events come first), an attack or charge made
-    (``struck``), and a defend made (``defended``)."""
+    (``struck``), a defend made (``defended``), and whether a card marked ``manual`` was used,
+    which opens sandbox actions to the seat for the rest of the part (``manual``)."""
 
     events: tuple[int, ...] = ()
     moved: tuple[int, ...] = ()
@@ -78,6 +79,7 @@ class Part:
     acted: bool = False
     struck: bool = False
     defended: bool = False
+    manual: bool = False
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ def event(state: EocState, seat: int, code: str, by: tuple[int, int]) -> EocStat
     hand.remove(code)
     state = replace(state, hands=pair(state.hands, seat, tuple(hand)),
                     discards=pair(state.discards, seat, (code,) + state.discards[seat]),
-                    part=replace(state.part, events=state.part.events + (user.uid,)))
+                    part=replace(state.part, events=state.part.events + (user.uid,),
+                                 manual=state.part.manual or state.cat.is_manual(code)))
     return effects.use_event(state, seat, code, user)
 
 
@@ -117,7 +118,8 @@ def special(state: EocState, seat: int, by: tuple[int, int]) -> EocState:
     ch = own_char_at(state, seat, by)
     if ch.uid in state.part.specials:
         raise _illegal("Each character may use its special ability once per STEP (A turn, 5).")
-    state = replace(state, part=replace(state.part, specials=state.part.specials + (ch.uid,), acted=True))
+    state = replace(state, part=replace(state.part, specials=state.part.specials + (ch.uid,), acted=True,
+                                        manual=state.part.manual or state.cat.is_manual(ch.code)))
     return effects.use_special(state, seat, ch)
 
 

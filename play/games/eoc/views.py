@@ -17,14 +17,14 @@ from .state import ARRANGE, COLS, MULLIGAN, PART, EocState
 def build_view(state: EocState, seat: int | None) -> dict:
     """The view of ``seat`` (``None``: a spectator), JSON-safe::
 
-        {"game": "eoc", "seat", "players": 2, "rows", "cols": 4, "phase", "turn", "step",
+        {"game": "eoc", "seat", "players": 2, "rows", "cols": 4, "sandbox": bool, "phase", "turn", "step",
          "ap" (None during set-up), "to_act": [seats], "rule": code | None, "chosen": action | None,
          "bases": [[r, c] per seat],
          "area": [[None | {"owner", "face_up", "card": code | None} per column] per row],
          "characters": [{"square", "owner", "card", "hp", "max_hp"}],
          "hand": [codes] | None, "hand_sizes", "deck_sizes", "discards", "downs",
          "action_tables" (newest first), "defence", "pushes": [{"seat", "target", "direction"}],
-         "part": None | {"seat", "acted", "struck", "defended", "events", "moved", "specials"},
+         "part": None | {"seat", "acted", "struck", "defended", "manual", "events", "moved", "specials"},
          "mulligans": [True | False | None per seat], "arranged", "to_arrange": [codes] | None,
          "turned": None | {"seat", "card", "damage"}, "seen": [codes] | None,
          "outcome": None | {"scores", "winners", "reason"},
@@ -78,12 +78,13 @@ def build_view(state: EocState, seat: int | None) -> dict:
         where = {ch.uid: [ch.row, ch.col] for ch in state.chars}
         pt = state.part
         part = {"seat": state.actor, "acted": pt.acted, "struck": pt.struck, "defended": pt.defended,
+                "manual": pt.manual,
                 "events": [where[u] for u in pt.events if u in where],
                 "moved": [where[u] for u in pt.moved if u in where],
                 "specials": [where[u] for u in pt.specials if u in where]}
     result = state.result
     return {
-        "game": "eoc", "seat": seat, "players": 2, "rows": rows, "cols": COLS,
+        "game": "eoc", "seat": seat, "players": 2, "rows": rows, "cols": COLS, "sandbox": state.cat.sandbox,
         "phase": state.phase, "turn": state.turn, "step": state.step,
         "ap": None if setup else state.ap, "to_act": to_act(state),
         "rule": state.rule or None, "chosen": state.chosen or None,

@@ -1,4 +1,5 @@
-// The new-match form: shows only the chosen game's options and as many seat rows as the
+// The new-match form: shows only the chosen game's options, its deck choices (your deck, and a
+// deck per bot seat) when the game is played with one's own deck, and as many seat rows as the
 // match has seats, within the game's player range. The form works without it.
 
 function setUp() {
@@ -25,6 +26,17 @@ function setUp() {
       row.hidden = !used;
       for (const control of row.querySelectorAll("select")) control.disabled = !used;
     }
+    // Decks: the creator's and each bot seat's, in games played with one's own deck.
+    for (const box of form.querySelectorAll(".deck-field, .seat-deck")) {
+      let shown = box.dataset.games.split(" ").includes(game.value);
+      const row = box.closest(".seat-field");
+      if (row) {
+        const kind = row.querySelector("select").value;
+        shown = shown && !row.hidden && (kind === "random" || kind === "heuristic");
+      }
+      box.hidden = !shown;
+      for (const control of box.querySelectorAll("select")) control.disabled = !shown;
+    }
     for (const box of form.querySelectorAll(".game-options")) {
       const shown = box.dataset.game === game.value;
       box.hidden = !shown;
@@ -34,6 +46,7 @@ function setUp() {
 
   game.addEventListener("change", update);
   players.addEventListener("input", update);
+  for (const row of form.querySelectorAll(".seat-field")) row.querySelector("select").addEventListener("change", update);
   update();
 }
 

@@ -169,12 +169,14 @@ function logMove(entry) {
   addLog(board.describe(entry, context()), `move-${entry.version}`, entry.version);
 }
 
+// The board's events see the new view first, so that a board may learn from it (e.g. the
+// names of cards the move log is about to name).
 function logStep(before, after) {
-  if (after.last_action) logMove(after.last_action);
-  if (before && before.version !== after.version) {
+  if (before && before.version !== after.version && before.state && after.state) {
     board.events(before.state, after.state, context())
       .forEach((text, i) => addLog(text, `event-${after.version}-${i}`, after.version + 0.5));
   }
+  if (after.last_action) logMove(after.last_action);
 }
 
 // After the socket was down, fetch the moves that may have been missed.
@@ -196,11 +198,23 @@ function turnText() {
   return names ? format(labels.waiting_for, { name: names }) : "";
 }
 
+// In a game played with one's own deck the page lists the decks one may bring ([[id, label]]).
+const joinDecks = document.getElementById("join-decks") ? readJSON("join-decks") : null;
+
+function deckPicker(seat) {
+  if (!joinDecks) return null;
+  const id = `join-deck-${seat.index}`;
+  return h("span", { class: "join-deck" },
+    h("label", { for: id }, labels.join_deck, " "),
+    h("select", { id, name: "deck", required: true }, joinDecks.map(([value, text]) => h("option", { value }, text))));
+}
+
 function joinForm(seat) {
   if (view.status !== "open" || view.seat !== null || !isFree(seat)) return null;
   return h("form", { method: "post", action: root.dataset.joinUrl, class: "join-form" },
     h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken }),
     h("input", { type: "hidden", name: "seat", value: seat.index }),
+    deckPicker(seat),
     h("button", { type: "submit", class: "join-button" }, labels.join));
 }
 

@@ -1,0 +1,236 @@
+"""Sandbox play (elements-of-chaos.md, "Sandbox play"): as playtesters do with paper cards, a
+player moves any card between zones and sets a character's HP by hand. Every change is an action,
+so it is logged and shown to both seats.
+
+When sandbox actions are open to a seat (:func:`is_open`):
+
+- in a match with option ``sandbox: true``: to both seats at any time once set-up is over, also
+  out of turn, until the game ends;
+- in any match: to the seat that used a card whose effect is ``"manual"`` (an event, or the
+  special of such a character), for the rest of that part of the STEP, so that the players
+  resolve the effect by hand ("Cards": a card marked ``manual`` is resolved by the players).
+
+The actions ("Actions (API)" extended for sandbox play):
+
+- ``{"type": "sandbox_move", "from": Z, "to": Z}`` moves one card. A source ``Z`` is
+  ``{"zone": "hand", "seat": s, "card": code}`` (one's own hand only), ``{"zone": "deck" |
+  "discard" | "down" | "table", "seat": s}`` (the top card of that pile; a deck's top card is
+  moved unseen), ``{"zone": "area", "square": [r, c]}`` (the area card or item there; not from
+  under a character) or ``{"zone": "character", "square": [r, c]}``. A destination is
+  ``{"zone": "hand" | "deck" | "discard" | "down" | "table", "seat": s}`` (on top; a hand is kept
+  sorted), ``{"zone": "area", "square": [r, c]}`` (a square without an area card: the card lies
+  face down, the acting seat's, unless it comes from another square, when it keeps its owner and
+  side) or ``{"zone": "character", "square": [r, c]}`` (character cards only, on a square with an
+  area card and no character: the acting seat's character at full HP, unless it comes from
+  another square, when it keeps its owner and HP).
+- ``{"type": "sandbox_hp", "square": [r, c], "hp": n}`` sets the HP of the character there to
+  ``n`` (0 up to its full HP, not its current HP).
+
+After a change, a down pile of 4 or more wins and an empty deck loses, as in "Winning"; the
+down check of 0-HP characters keeps its usual times.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from play.engine import IllegalAction
+
+from .area import char_at
+from .state import ARRANGE, COLS, MULLIGAN, PART, Char, EocState, Slot, pair
+from .winning import check_deck_out, check_down
+
+MOVE, HP = "sandbox_move", "sandbox_hp"
+TYPES = (MOVE, HP)
+PILES = ("hand", "deck", "discard", "down", "table")
+SQUARES = ("area", "character")
+_FIELD = {"hand": "hands", "deck": "decks", "discard": "discards", "down": "downs", "table": "tables"}
+
+
+def is_open(state: EocState, seat: int) -> bool:
+    """Whether ``seat`` may take sandbox actions now (see the module's description)."""
+    if state.result is not None or state.phase in (MULLIGAN, ARRANGE) or seat not in (0, 1):
+        return False
+    if state.cat.sandbox:
+        return True
+    return state.phase == PART and state.actor == seat and state.part.manual
+
+
+def _bad(message: str) -> IllegalAction:
+    return IllegalAction("malformed_action", message)
+
+
+def _illegal(message: str) -> IllegalAction:
+    return IllegalAction("illegal_action", f"{message} (Sandbox play)")
+
+
+def _square(value, rows: int) -> tuple[int, int]:
+    if not (type(value) is list and len(value) == 2 and all(type(v) is int for v in value)):
+        raise _bad("A square is [row, col].")
+    if not (0 <= value[0] < rows and 0 <= value[1] < COLS):
+        raise _illegal(f"{value} is not a square of the area")
+    return value[0], value[1]
+
+
+def _zone(value, rows: int, source: bool) -> tuple:
+    """A zone as ``(name, seat | None, square | None, card | None)``; ``malformed_action`` for a
+    zone of the wrong shape."""
+    if type(value) is not dict or value.get("zone") not in PILES + SQUARES:
+        raise _bad(f"A zone is an object with \"zone\" one of {', '.join(PILES + SQUARES)}.")
+    name = value["zone"]
+    if name in SQUARES:
+        if set(value) != {"zone", "square"}:
+            raise _bad(f"A {name} zone has the fields zone and square.")
+        return name, None, _square(value["square"], rows), None
+    want = {"zone", "seat", "card"} if source and name == "hand" else {"zone", "seat"}
+    if set(value) != want:
+        raise _bad(f"A {name} zone {'to take from ' if source else ''}has the fields {', '.join(sorted(want))}.")
+    if type(value["seat"]) is not int or value["seat"] not in (0, 1):
+        raise _bad("A zone's seat is 0 or 1.")
+    card = value.get("card")
+    if card is not None and type(card) is not str:
+        raise _bad("A card is named by its code.")
+    return name, value["seat"], None, card
+
+
+def _take(state: EocState, seat: int, zone: tuple) -> tuple[EocState, str, Slot | Char | None]:
+    """Take the card a source zone names: ``(state without it, code, the slot or character it
+    was)``; ``illegal_action`` when there is no such card."""
+    name, owner, square, card = zone
+    if name == "hand":
+        if owner != seat:
+            raise _illegal("Only your own hand's cards can be named")
+        if card not in state.hands[owner]:
+            raise _illegal(f"You have no {card} in hand")
+        hand = list(state.hands[owner])
+        hand.remove(card)
+        return replace(state, hands=pair(state.hands, owner, tuple(hand))), card, None
+    if name in PILES:
+        pile = getattr(state, _FIELD[name])[owner]
+        if not pile:
+            raise _illegal(f"Seat {owner}'s {name} pile is empty")
+        return replace(state, **{_FIELD[name]: pair(getattr(state, _FIELD[name]), owner, pile[1:])}), pile[0], None
+    r, c = square
+    if name == "area":
+        slot = state.area[r * COLS + c]
+        if slot is None:
+            raise _illegal(f"{list(square)} holds no area card")
+        if char_at(state, r, c) is not None:
+            raise _illegal(f"A character stands on {list(square)}: move it first")
+        area = state.area[: r * COLS + c] + (None,) + state.area[r * COLS + c + 1:]
+        return replace(state, area=area), slot.code, slot
+    ch = char_at(state, r, c)
+    if ch is None:
+        raise _illegal(f"No character stands on {list(square)}")
+    return replace(state, chars=tuple(x for x in state.chars if x.uid != ch.uid)), ch.code, ch
+
+
+def _put(state: EocState, seat: int, zone: tuple, code: str, was) -> EocState:
+    """Put card ``code`` in a destination zone (see the module's description)."""
+    name, owner, square, _card = zone
+    if name in PILES:
+        piles = getattr(state, _FIELD[name])
+        pile = tuple(sorted(piles[owner] + (code,))) if name == "hand" else (code,) + piles[owner]
+        return replace(state, **{_FIELD[name]: pair(piles, owner, pile)})
+    r, c = square
+    if name == "area":
+        if state.area[r * COLS + c] is not None:
+            raise _illegal(f"{list(square)} already holds an area card")
+        slot = was if isinstance(was, Slot) else Slot(code, seat, False)
+        return replace(state, area=state.area[: r * COLS + c] + (slot,) + state.area[r * COLS + c + 1:])
+    if state.cat.card(code).type != "character":
+        raise _illegal(f"{code} is not a character card")
+    if state.area[r * COLS + c] is None or char_at(state, r, c) is not None:
+        raise _illegal(
+            f"A character stands only on a square with an area card and no character; {list(square)} is not one")
+    if isinstance(was, Char):
+        ch = replace(was, row=r, col=c)
+        return replace(state, chars=state.chars + (ch,))
+    ch = Char(state.next_uid, seat, code, state.cat.card(code).hp, r, c)
+    return replace(state, chars=state.chars + (ch,), next_uid=state.next_uid + 1)
+
+
+def apply(state: EocState, seat: int, action: dict) -> EocState:
+    """Apply a sandbox action of ``seat`` (its type and keys already checked). Raises
+    ``IllegalAction``: ``malformed_action`` for a zone, square or HP of the wrong shape,
+    ``illegal_action`` when sandbox actions are not open to the seat or the move cannot be made
+    (the message says why); nothing changes then."""
+    rows = state.cat.rows
+    if action["type"] == MOVE:
+        source, target = _zone(action["from"], rows, True), _zone(action["to"], rows, False)
+        if not is_open(state, seat):
+            raise _illegal("Sandbox actions are open in a sandbox match, or after a card marked manual was used")
+        if source[0] in SQUARES and source[0] == target[0] and source[2] == target[2]:
+            raise _illegal("The card is already there")
+        if source[0] == "area" and target[0] == "character" and source[2] == target[2]:
+            raise _illegal("A character stands only on a square with an area card")
+        if source[0] == "deck" and target[0] == "character":
+            raise _illegal("A deck's top card is moved unseen: put it in a pile or on the area first")
+        state, code, was = _take(state, seat, source)
+        state = _put(state, seat, target, code, was)
+        return check_deck_out(check_down(state)) if state.result is None else state
+    square = _square(action["square"], rows)
+    hp = action["hp"]
+    if type(hp) is not int:
+        raise _bad("HP is a whole number.")
+    if not is_open(state, seat):
+        raise _illegal("Sandbox actions are open in a sandbox match, or after a card marked manual was used")
+    ch = char_at(state, *square)
+    if ch is None:
+        raise _illegal(f"No character stands on {list(square)}")
+    full = state.cat.card(ch.code).hp
+    if not 0 <= hp <= full or hp == ch.hp:
+        raise _illegal(f"The HP of {ch.code} can be set from 0 to {full}, other than its current {ch.hp}")
+    return replace(state, chars=tuple(replace(x, hp=hp) if x.uid == ch.uid else x for x in state.chars))
+
+
+def legal(state: EocState, seat: int) -> list[dict]:
+    """Every sandbox action ``seat`` may take now (``[]`` when they are not open to it): the
+    HP settings, then the card moves, sources in the order own hand, piles (seat 0 then 1), area
+    cards, characters, and destinations in the order piles, area squares, character squares."""
+    if not is_open(state, seat):
+        return []
+    rows = state.cat.rows
+    squares = [[r, c] for r in range(rows) for c in range(COLS)]
+    out: list[dict] = []
+    for ch in state.chars:
+        full = state.cat.card(ch.code).hp
+        out += [{"type": HP, "square": [ch.row, ch.col], "hp": n} for n in range(full + 1) if n != ch.hp]
+    sources: list[tuple[dict, str | None, bool]] = []  # (zone, known code, a character on the area)
+    for code in dict.fromkeys(state.hands[seat]):
+        sources.append(({"zone": "hand", "seat": seat, "card": code}, code, False))
+    for owner in (0, 1):
+        for name in ("deck", "discard", "down", "table"):
+            pile = getattr(state, _FIELD[name])[owner]
+            if pile:
+                sources.append(({"zone": name, "seat": owner}, None if name == "deck" else pile[0], False))
+    occupied = {(ch.row, ch.col) for ch in state.chars}
+    for r, c in map(tuple, squares):
+        slot = state.area[r * COLS + c]
+        if slot is not None and (r, c) not in occupied:
+            sources.append(({"zone": "area", "square": [r, c]}, slot.code, False))
+    for ch in state.chars:
+        sources.append(({"zone": "character", "square": [ch.row, ch.col]}, ch.code, True))
+    piles = [{"zone": name, "seat": owner} for owner in (0, 1) for name in PILES]
+    empty = [{"zone": "area", "square": s} for s in squares if state.area[s[0] * COLS + s[1]] is None]
+    standing = [{"zone": "character", "square": s} for s in squares
+                if state.area[s[0] * COLS + s[1]] is not None and tuple(s) not in occupied]
+    for source, code, _is_char in sources:
+        targets = piles + empty
+        if code is not None and state.cat.card(code).type == "character":
+            own_square = source["square"] if source["zone"] == "area" else None
+            targets = targets + [t for t in standing if t["square"] != own_square]
+        for target in targets:
+            out.append({"type": MOVE, "from": source, "to": target})
+    return out
+
+
+def public(action: dict, seat: int, viewer: int | None) -> dict:
+    """A sandbox action as ``viewer`` may see it once ``seat`` took it: the card taken from a
+    hand is not named to others when it goes to a hand or a deck (it stays hidden)."""
+    if viewer == seat or action.get("type") != MOVE:
+        return action
+    source, target = action.get("from"), action.get("to")
+    if isinstance(source, dict) and source.get("zone") == "hand" and isinstance(target, dict) \
+            and target.get("zone") in ("hand", "deck"):
+        return {**action, "from": {k: v for k, v in source.items() if k != "card"}}
+    return action

@@ -1,0 +1,585 @@
+// The Elements of Chaos board (elements-of-chaos.md): the turn line (turn, active player, phase,
+// STEP and the action chosen), the action table in force with this STEP's choices, the last
+// damage card turned, the area grid seen from your own seat (your near row at the bottom, your
+// base near-right) with area cards (your own face-down ones show their face to you), items and
+// characters with HP, your hand, and the controls of the moment. Moves are only ever built from
+// the legal actions: choose a card or a character, then one of the highlighted squares (where
+// the character can move, an adjacent enemy to attack or charge, a square to set a card on, the
+// character to use an event); mulligan and the order of the 4 area cards are steps of their own.
+// Same exports as every board (see table.js).
+import { fill, format, h, readJSON } from "../dom.js";
+
+const COLS = 4;
+const LETTERS = "abcd";
+
+// Card names by code, from every view drawn (the log is described before the first render).
+const names = {};
+function remember(state) {
+  if (state && state.cards) for (const [code, card] of Object.entries(state.cards)) names[code] = card.name;
+}
+remember(readJSON("match-view").state);
+(readJSON("replay-data").frames || []).forEach((frame) => remember(frame.state));
+
+// What the player has picked: {kind: "card", code} or {kind: "char", square}; the arrangement
+// being built (codes, column by column). Both are cleared when the moment changes.
+let picked = null;
+let arrangement = [];
+let pickedFor = "";
+let latest = null;
+
+const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
+const key = (square) => `${square[0]},${square[1]}`;
+
+function cardName(code) {
+  return names[code] || code;
+}
+
+// "b3": column letter and row number as seen from seat 0 (row 1 is seat 0's near row).
+export function squareName(square) {
+  return `${LETTERS[square[1]]}${square[0] + 1}`;
+}
+
+function moment(state, ctx) {
+  return [state.turn, state.phase, state.step, state.chosen, state.part ? state.part.seat : "", ctx.legal.length,
+    JSON.stringify(state.hand)].join("|");
+}
+
+function ofType(legal, type) {
+  return legal.filter((a) => a.type === type);
+}
+
+function redraw() {
+  if (latest) render(latest.container, latest.state, latest.ctx);
+}
+
+function pick(value) {
+  const already = picked && value && picked.kind === value.kind
+    && (value.kind === "card" ? picked.code === value.code : same(picked.square, value.square));
+  picked = already ? null : value;
+  redraw();
+}
+
+// The squares the current pick may go to, each with its action: {"r,c": action}.
+function targets(ctx) {
+  const out = new Map();
+  if (!ctx.act || !picked) return out;
+  for (const action of ctx.legal) {
+    if (picked.kind === "card") {
+      if (action.type === "set" && action.card === picked.code) out.set(key(action.square), action);
+      if (action.type === "event" && action.card === picked.code) out.set(key(action.by), action);
+    } else {
+      if (action.type === "move" && same(action.from, picked.square)) out.set(key(action.to), action);
+      if ((action.type === "attack" || action.type === "charge") && same(action.by, picked.square)) out.set(key(action.target), action);
+    }
+  }
+  return out;
+}
+
+// Own characters that can start a square action (move, attack, charge) now.
+function movers(ctx) {
+  const out = new Set();
+  if (!ctx.act) return out;
+  for (const action of ctx.legal) {
+    if (action.type === "move") out.add(key(action.from));
+    if (action.type === "attack" || action.type === "charge") out.add(key(action.by));
+  }
+  return out;
+}
+
+function actionLabel(labels, name) {
+  return labels[`act_${name}`] || name;
+}
+
+function phaseText(state, labels) {
+  if (state.phase === "choose" || state.phase === "part") return format(labels.phase_step, { step: state.step });
+  return labels[`phase_${state.phase}`] || state.phase;
+}
+
+// -- parts ------------------------------------------------------------------------------------
+function renderHeader(part, state, ctx) {
+  const { labels } = ctx;
+  const bits = [];
+  if (state.turn) bits.push(h("span", { class: "eoc-turn" }, format(labels.turn, { turn: state.turn })));
+  if (state.ap !== null && state.ap !== undefined) {
+    bits.push(h("span", { class: "eoc-ap" }, format(labels.active, { name: ctx.seatName(state.ap) })));
+  }
+  bits.push(h("span", { class: "eoc-phase", dataset: { phase: state.phase } }, phaseText(state, labels)));
+  if (state.chosen) bits.push(h("span", { class: "eoc-chosen" }, format(labels.chosen, { action: actionLabel(labels, state.chosen) })));
+  if (state.part) bits.push(h("span", { class: "eoc-acting" }, format(labels.acting, { name: ctx.seatName(state.part.seat) })));
+  if (state.defence && (state.defence[0] || state.defence[1])) {
+    bits.push(h("span", { class: "eoc-defence" }, state.defence.map((d, s) => format(labels.defence, { name: ctx.seatName(s), value: d })).join(" · ")));
+  }
+  if (state.outcome) {
+    const reason = labels[`reason_${state.outcome.reason}`] || state.outcome.reason;
+    const who = state.outcome.winners.length ? format(labels.wins, { name: ctx.seatName(state.outcome.winners[0]) }) : labels.draw;
+    bits.push(h("strong", { class: "eoc-result" }, `${who} (${reason})`));
+  }
+  fill(part, bits.flatMap((bit, i) => (i ? [" · ", bit] : [bit])));
+}
+
+function stepList(steps, state, labels, current) {
+  return h("ol", { class: "eoc-steps" }, ["step1", "step2", "step3"].map((name, i) => h("li", {
+    class: current && state.step === i + 1 ? "is-current" : null, dataset: { step: i + 1 },
+  }, h("span", { class: "eoc-step-no" }, format(labels.step_short, { step: i + 1 })), " ",
+  steps[name].map((a) => actionLabel(labels, a)).join(" / "))));
+}
+
+function renderRule(part, state, ctx) {
+  const { labels } = ctx;
+  if (!state.rule) {
+    fill(part, h("p", { class: "muted" }, labels.no_rule));
+    return;
+  }
+  const card = state.cards[state.rule];
+  fill(part, h("p", { class: "eoc-rule-name" }, format(labels.rule_of, { card: card.name, name: ctx.seatName(state.ap) })),
+    stepList(card.action_table, state, labels, true));
+}
+
+function renderTurned(part, state, ctx) {
+  const { labels } = ctx;
+  const turned = state.turned;
+  part.hidden = !turned;
+  if (!turned) return fill(part);
+  const card = state.cards[turned.card];
+  const bonus = card.size_bonus ? ` ${format(labels.bonus, { colour: labels[`colour_${card.size_bonus.colour}`] || card.size_bonus.colour, value: card.size_bonus.value > 0 ? `+${card.size_bonus.value}` : card.size_bonus.value })}` : "";
+  return fill(part, h("span", { class: "eoc-card eoc-damage-card", title: card.name },
+    h("span", { class: "eoc-card-name" }, card.name), h("span", { class: "eoc-card-size" }, `SIZE ${card.size}${bonus}`)),
+  " ", h("span", { class: "eoc-damage" }, format(labels.turned, { name: ctx.seatName(turned.seat), damage: turned.damage })));
+}
+
+function charLabel(ch, state, ctx) {
+  const card = state.cards[ch.card];
+  return format(ctx.labels.char_label, { card: card.name, hp: ch.hp, max: ch.max_hp, name: ctx.seatName(ch.owner) });
+}
+
+function squareContent(square, slot, ch, state, ctx) {
+  const { labels } = ctx;
+  const bits = [h("span", { class: "eoc-sq-name", "aria-hidden": "true" }, squareName(square))];
+  const base = state.bases.findIndex((b) => same(b, square));
+  if (base >= 0) bits.push(h("span", { class: `eoc-base eoc-owner-${base === state.seat ? "me" : "them"}` }, format(labels.base_of, { name: ctx.seatName(base) })));
+  if (slot) {
+    const mine = slot.owner === state.seat;
+    const cls = `eoc-slot eoc-owner-${mine ? "me" : "them"}${slot.face_up ? " is-up" : " is-down"}`;
+    const text = slot.card ? cardName(slot.card) : labels.face_down;
+    const title = slot.face_up ? format(labels.item_up, { card: text }) : slot.card ? format(labels.own_down, { card: text }) : labels.face_down;
+    bits.push(h("span", { class: cls, title }, slot.face_up ? `◆ ${text}` : slot.card ? `▫ ${text}` : "▪"));
+  }
+  if (ch) {
+    const mine = ch.owner === state.seat;
+    bits.push(h("span", { class: `eoc-char eoc-owner-${mine ? "me" : "them"}${ch.hp === 0 ? " is-zero" : ""}`, title: charLabel(ch, state, ctx) },
+      h("span", { class: "eoc-char-name" }, cardName(ch.card)),
+      h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`)));
+  }
+  return bits;
+}
+
+function squareLabel(square, slot, ch, state, ctx) {
+  const { labels } = ctx;
+  const parts = [squareName(square)];
+  const base = state.bases.findIndex((b) => same(b, square));
+  if (base >= 0) parts.push(format(labels.base_of, { name: ctx.seatName(base) }));
+  if (slot) parts.push(slot.face_up ? format(labels.item_up, { card: cardName(slot.card) }) : slot.card ? format(labels.own_down, { card: cardName(slot.card) }) : labels.face_down);
+  else parts.push(labels.empty_square);
+  if (ch) parts.push(charLabel(ch, state, ctx));
+  return parts.join(", ");
+}
+
+function renderArea(part, state, ctx) {
+  const viewer = state.seat === 1 ? 1 : 0;
+  const rows = [...Array(state.rows).keys()];
+  const cols = [...Array(COLS).keys()];
+  const rowOrder = viewer === 0 ? rows.reverse() : rows;
+  const colOrder = viewer === 0 ? cols : cols.reverse();
+  const chars = new Map(state.characters.map((ch) => [key(ch.square), ch]));
+  const goTo = targets(ctx);
+  const canStart = movers(ctx);
+  const cells = [];
+  for (const r of rowOrder) {
+    for (const c of colOrder) {
+      const square = [r, c];
+      const slot = state.area[r][c];
+      const ch = chars.get(key(square));
+      const action = goTo.get(key(square));
+      const startable = canStart.has(key(square));
+      const isPicked = picked && picked.kind === "char" && same(picked.square, square);
+      const classes = ["eoc-square"];
+      if (!slot) classes.push("is-empty");
+      if (state.bases.some((b) => same(b, square))) classes.push("is-base");
+      if (action) classes.push(action.type === "attack" || action.type === "charge" ? "is-target" : "is-reachable");
+      if (startable) classes.push("is-movable");
+      if (isPicked) classes.push("is-picked");
+      const label = squareLabel(square, slot, ch, state, ctx);
+      const content = squareContent(square, slot, ch, state, ctx);
+      const data = { square: squareName(square), row: r, col: c };
+      if (action || startable) {
+        cells.push(h("button", {
+          type: "button", class: classes.join(" "), dataset: data, disabled: ctx.pending, "aria-label": label,
+          "aria-pressed": startable ? (isPicked ? "true" : "false") : null,
+          onclick: () => {
+            if (action) {
+              picked = null;
+              ctx.act(action);
+            } else pick({ kind: "char", square });
+          },
+        }, content));
+      } else cells.push(h("div", { class: classes.join(" "), dataset: data, role: "img", "aria-label": label }, content));
+    }
+  }
+  part.style.setProperty("--eoc-rows", state.rows);
+  fill(part, cells);
+}
+
+function handCard(code, state, ctx, attributes = {}) {
+  const card = state.cards[code];
+  const { labels } = ctx;
+  const type = labels[`type_${card.type}`] || card.type;
+  const details = [type, `SIZE ${card.size}`];
+  if (card.type === "character") details.push(`HP ${card.hp}`, `${labels[`dir_${card.directions}`] || card.directions} ${card.movement}`);
+  const steps = ["step1", "step2", "step3"].map((s, i) => `${i + 1}:${card.action_table[s].map((a) => actionLabel(labels, a)).join("/")}`).join(" ");
+  const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join("・") || labels.colourless;
+  const tag = attributes.onclick ? "button" : "span";
+  const { class: extra = "", ...rest } = attributes;
+  return h(tag, { ...(tag === "button" ? { type: "button" } : {}), class: `eoc-card eoc-type-${card.type} ${extra}`.trim(),
+    dataset: { code }, title: card.name, ...rest },
+    h("span", { class: "eoc-card-name" }, card.name),
+    h("span", { class: "eoc-card-facts" }, `${colours} · ${details.join(" · ")}`),
+    h("span", { class: "eoc-card-steps" }, steps));
+}
+
+// Hand cards: which are usable now and what clicking them does.
+function renderHand(part, state, ctx) {
+  const { labels, legal } = ctx;
+  if (state.hand === null) {
+    fill(part, h("p", { class: "muted" }, labels.spectating));
+    return;
+  }
+  if (!state.hand.length) {
+    fill(part, h("p", { class: "muted" }, labels.empty_hand));
+    return;
+  }
+  const act = ctx.act;
+  const direct = new Map();
+  const pickable = new Set();
+  if (act) {
+    for (const a of legal) {
+      if (a.type === "place_character" || a.type === "action_table") direct.set(a.card, a);
+      if (a.type === "set" || a.type === "event") pickable.add(a.card);
+    }
+  }
+  const seen = new Set();
+  fill(part, state.hand.map((code, i) => {
+    const first = !seen.has(code);
+    seen.add(code);
+    const action = first ? direct.get(code) : null;
+    const canPick = first && pickable.has(code);
+    const isPicked = canPick && picked && picked.kind === "card" && picked.code === code;
+    if (action) {
+      const verb = action.type === "place_character" ? labels.place_card : labels.table_card;
+      return handCard(code, state, ctx, {
+        class: "playable", disabled: ctx.pending, "aria-label": format(verb, { card: cardName(code) }), onclick: () => act(action),
+      });
+    }
+    if (canPick) {
+      return handCard(code, state, ctx, {
+        class: `choosable${isPicked ? " is-chosen" : ""}`, "aria-pressed": isPicked ? "true" : "false", disabled: ctx.pending,
+        onclick: () => pick({ kind: "card", code }),
+      });
+    }
+    return handCard(code, state, ctx, { dataset: { code, index: i } });
+  }));
+}
+
+function hint(state, ctx) {
+  const { labels, legal } = ctx;
+  if (!ctx.act) {
+    if (state.outcome) return "";
+    if (state.seat === null || state.seat === undefined) return labels.spectating;
+    return labels.wait;
+  }
+  const types = new Set(legal.map((a) => a.type).filter((t) => !t.startsWith("sandbox_")));
+  if (!types.size) return state.outcome ? "" : labels.wait;
+  if (picked && picked.kind === "card" && types.has("set")) return format(labels.hint_set_square, { card: cardName(picked.code) });
+  if (picked && picked.kind === "card" && types.has("event")) return format(labels.hint_event_by, { card: cardName(picked.code) });
+  if (picked && picked.kind === "char") return labels.hint_char_target;
+  if (types.has("mulligan")) return labels.hint_mulligan;
+  if (types.has("arrange")) return labels.hint_arrange;
+  if (types.has("place_character")) return labels.hint_place;
+  if (types.has("set")) return labels.hint_set;
+  if (types.has("action_table")) return labels.hint_table;
+  if (types.has("choose")) return format(labels.hint_choose, { step: state.step });
+  if (types.has("move") || types.has("attack") || types.has("charge")) return labels.hint_part;
+  if (types.has("event")) return labels.hint_event;
+  if (state.phase === "character") return labels.hint_skip_character;
+  return labels.hint_done;
+}
+
+function button(text, action, ctx, cls = "secondary", shortcut = null) {
+  const dataset = { action: action.type, choice: action.action || null };
+  if (!dataset.choice) delete dataset.choice;
+  return h("button", { type: "button", class: cls, disabled: ctx.pending, dataset, onclick: () => {
+    picked = null;
+    ctx.act(action);
+  } }, text, shortcut ? [" ", h("kbd", { class: "key" }, shortcut)] : null);
+}
+
+function renderArrange(part, state, ctx) {
+  const { labels, legal } = ctx;
+  const cards = state.to_arrange || [];
+  const left = [...cards];
+  for (const code of arrangement) left.splice(left.indexOf(code), 1);
+  const viewerCols = state.seat === 1 ? [3, 2, 1, 0] : [0, 1, 2, 3];
+  const row = state.seat === 1 ? state.rows - 1 : 0;
+  // The k-th card chosen goes on the k-th square from your left; the action names columns.
+  const byCol = {};
+  arrangement.forEach((code, k) => { byCol[viewerCols[k]] = code; });
+  const full = arrangement.length === cards.length && cards.length === COLS;
+  const wanted = full ? [0, 1, 2, 3].map((col) => byCol[col]) : null;
+  const order = full ? legal.find((a) => a.type === "arrange" && a.order.every((c, i) => c === wanted[i])) : null;
+  const pool = left.map((code) => h("button", { type: "button", class: "eoc-arrange-card", dataset: { code }, disabled: ctx.pending,
+    onclick: () => { arrangement = [...arrangement, code]; redraw(); } }, cardName(code)));
+  fill(part,
+    h("p", {}, labels.arrange_intro),
+    h("ol", { class: "eoc-arrange-slots" }, viewerCols.map((col) => h("li", { dataset: { col } },
+      h("span", { class: "eoc-sq-name" }, squareName([row, col])), " ",
+      byCol[col] ? h("strong", {}, cardName(byCol[col])) : h("span", { class: "muted" }, labels.arrange_next)))),
+    h("div", { class: "actions" }, pool),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "eoc-arrange-done", disabled: ctx.pending || !order, onclick: () => {
+        arrangement = [];
+        ctx.act(order);
+      } }, labels.arrange_done),
+      h("button", { type: "button", class: "secondary eoc-arrange-clear", disabled: ctx.pending || !arrangement.length, onclick: () => { arrangement = []; redraw(); } }, labels.arrange_clear)));
+}
+
+function renderControls(part, state, ctx) {
+  const { labels, legal } = ctx;
+  const arrange = part.parentElement.querySelector('[data-part="arrange"]');
+  arrange.hidden = true;
+  fill(arrange);
+  if (!ctx.act) return fill(part);
+  const out = [];
+  for (const a of legal) {
+    if (a.type === "mulligan") out.push(button(a.take ? labels.mulligan_take : labels.mulligan_keep, a, ctx, a.take ? "secondary" : "", a.take ? "M" : "K"));
+    else if (a.type === "choose") out.push(button(actionLabel(labels, a.action), a, ctx, "eoc-choose"));
+    else if (a.type === "defend") out.push(button(labels.defend, a, ctx, "", "F"));
+    else if (a.type === "special") out.push(button(format(labels.special_by, { card: cardName(charAt(state, a.by)), square: squareName(a.by) }), a, ctx));
+  }
+  if (legal.some((a) => a.type === "arrange")) {
+    arrange.hidden = false;
+    renderArrange(arrange, state, ctx);
+  }
+  const skip = legal.find((a) => a.type === "skip");
+  if (skip) out.push(button(state.phase === "character" ? labels.skip_character : labels.skip_set, skip, ctx, "secondary", "S"));
+  const done = legal.find((a) => a.type === "done");
+  if (done) out.push(button(labels.done, done, ctx, "secondary eoc-done", "D"));
+  if (picked) out.push(h("button", { type: "button", class: "link-button", onclick: () => pick(null) }, labels.cancel));
+  return fill(part, out);
+}
+
+function charAt(state, square) {
+  const ch = state.characters.find((c) => same(c.square, square));
+  return ch ? ch.card : "";
+}
+
+function renderPiles(part, state, ctx) {
+  const { labels } = ctx;
+  const rows = [0, 1].map((s) => h("tr", { dataset: { seat: s } },
+    h("th", { scope: "row" }, ctx.seatName(s)),
+    h("td", {}, state.action_tables[s].length ? state.action_tables[s].map(cardName).join(", ") : "—"),
+    h("td", {}, state.discards[s].length ? state.discards[s].map(cardName).join(", ") : "—"),
+    h("td", {}, state.downs[s].length ? state.downs[s].map(cardName).join(", ") : "—")));
+  fill(part, h("div", { class: "table-wrap" }, h("table", { class: "eoc-piles-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, labels.player), h("th", { scope: "col" }, labels.tables),
+      h("th", { scope: "col" }, labels.discard), h("th", { scope: "col" }, labels.down))),
+    h("tbody", {}, rows))));
+}
+
+export function render(container, state, ctx) {
+  remember(state);
+  latest = { container, state, ctx };
+  const now = moment(state, ctx);
+  if (now !== pickedFor) {
+    picked = null;
+    if (state.phase !== "arrange") arrangement = [];
+    pickedFor = now;
+  }
+  if (state.phase === "arrange" && state.to_arrange && arrangement.length > state.to_arrange.length) arrangement = [];
+  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  renderHeader(part("header"), state, ctx);
+  renderRule(part("rule"), state, ctx);
+  renderTurned(part("turned"), state, ctx);
+  renderArea(part("area"), state, ctx);
+  renderHand(part("hand"), state, ctx);
+  fill(part("hint"), hint(state, ctx));
+  renderControls(part("actions"), state, ctx);
+  renderPiles(part("piles"), state, ctx);
+  renderSandbox(part("sandbox"), state, ctx);
+  part("keys").hidden = !ctx.act;
+  const seen = state.seen && state.seen.length ? state.seen : null;
+  part("seen").hidden = !seen;
+  fill(part("seen"), seen ? format(ctx.labels.seen, { cards: seen.map(cardName).join(", ") }) : "");
+}
+
+export function seatDetails(state, index, ctx) {
+  const { labels } = ctx;
+  const mulligan = state.mulligans ? state.mulligans[index] : null;
+  return [
+    state.ap === index && !state.outcome ? h("span", { class: "badge eoc-ap-badge" }, labels.ap_badge) : null,
+    h("span", { class: "hand-size", dataset: { count: state.hand_sizes[index] } }, format(labels.hand_size, { count: state.hand_sizes[index] })),
+    h("span", { class: "deck-size", dataset: { count: state.deck_sizes[index] } }, format(labels.deck_size, { count: state.deck_sizes[index] })),
+    h("span", { class: "down-count", dataset: { count: state.downs[index].length } }, format(labels.down_count, { count: state.downs[index].length })),
+    state.phase === "mulligan" && mulligan !== null ? h("span", { class: "badge" }, mulligan ? labels.took_mulligan : labels.kept_hand) : null,
+  ];
+}
+
+// One line for the move log: {seat, action, by}, as the viewer may see it (a card set face down
+// by the other seat and the other seat's mulligan and arrangement come without their cards).
+export function describe(entry, ctx) {
+  const { labels } = ctx;
+  const name = ctx.seatName(entry.seat);
+  const a = entry.action || {};
+  const sq = (s) => (Array.isArray(s) ? squareName(s) : "?");
+  let text;
+  switch (a.type) {
+    case "mulligan":
+      text = a.take === undefined ? format(labels.log_mulligan, { name }) : format(a.take ? labels.log_mulligan_take : labels.log_mulligan_keep, { name });
+      break;
+    case "arrange": text = format(labels.log_arrange, { name }); break;
+    case "place_character": text = format(labels.log_place, { name, card: cardName(a.card) }); break;
+    case "skip": text = format(labels.log_skip, { name }); break;
+    case "set": text = a.card ? format(labels.log_set_card, { name, card: cardName(a.card), square: sq(a.square) }) : format(labels.log_set, { name, square: sq(a.square) }); break;
+    case "action_table": text = format(labels.log_table, { name, card: cardName(a.card) }); break;
+    case "choose": text = format(labels.log_choose, { name, action: actionLabel(labels, a.action) }); break;
+    case "event": text = format(labels.log_event, { name, card: cardName(a.card), square: sq(a.by) }); break;
+    case "move": text = format(labels.log_move, { name, from: sq(a.from), to: sq(a.to) }); break;
+    case "attack": text = format(labels.log_attack, { name, by: sq(a.by), target: sq(a.target) }); break;
+    case "charge": text = format(labels.log_charge, { name, by: sq(a.by), target: sq(a.target) }); break;
+    case "defend": text = format(labels.log_defend, { name }); break;
+    case "special": text = format(labels.log_special, { name, square: sq(a.by) }); break;
+    case "done": text = format(labels.log_done, { name }); break;
+    case "sandbox_move":
+      text = a.from && a.from.card
+        ? format(labels.log_sandbox_move_card, { name, card: cardName(a.from.card), from: zoneText(a.from, labels, ctx, "to"), to: zoneText(a.to, labels, ctx, "to") })
+        : format(labels.log_sandbox_move, { name, from: zoneText(a.from, labels, ctx, "from"), to: zoneText(a.to, labels, ctx, "to") });
+      break;
+    case "sandbox_hp": text = format(labels.log_sandbox_hp, { name, square: sq(a.square), hp: a.hp }); break;
+    default: text = format(labels.log_other, { name });
+  }
+  return entry.by === "clock" ? `${text} ${labels.by_clock}` : text;
+}
+
+// A zone of a sandbox move in words: "Ann's discard pile", "the area card on b2", …
+function zoneText(zone, labels, ctx, side) {
+  if (!zone) return "?";
+  if (zone.zone === "area") return format(labels.zone_area, { square: squareName(zone.square) });
+  if (zone.zone === "character") return format(labels.zone_character, { square: squareName(zone.square) });
+  const owner = ctx.seatName(zone.seat);
+  if (zone.zone === "hand" && zone.card && side === "from") return format(labels.zone_hand_card, { name: owner, card: cardName(zone.card) });
+  return format(labels[`zone_${zone.zone}`] || zone.zone, { name: owner });
+}
+
+// The sandbox controls: move a card from a zone to another, set a character's HP; the choices
+// are only those of the legal actions.
+let sandboxFrom = "";
+function renderSandbox(part, state, ctx) {
+  const { labels } = ctx;
+  const moves = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_move") : [];
+  const hps = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_hp") : [];
+  if (!moves.length && !hps.length) {
+    part.hidden = true;
+    return fill(part);
+  }
+  part.hidden = false;
+  const sources = new Map();
+  for (const a of moves) {
+    const k = JSON.stringify(a.from);
+    if (!sources.has(k)) sources.set(k, a.from);
+  }
+  if (!sources.has(sandboxFrom)) sandboxFrom = sources.keys().next().value || "";
+  const describeFrom = (zone) => {
+    let text = zoneText(zone, labels, ctx, "from");
+    if (zone.zone === "area" || zone.zone === "character") {
+      const slot = state.area[zone.square[0]][zone.square[1]];
+      const ch = state.characters.find((c) => same(c.square, zone.square));
+      const code = zone.zone === "character" ? ch && ch.card : slot && slot.card;
+      if (code) text += ` (${cardName(code)})`;
+    } else if (["discard", "down", "table"].includes(zone.zone)) {
+      const pile = state[{ discard: "discards", down: "downs", table: "action_tables" }[zone.zone]][zone.seat];
+      if (pile && pile.length) text += ` (${cardName(pile[0])})`;
+    }
+    return text;
+  };
+  const targets = moves.filter((a) => JSON.stringify(a.from) === sandboxFrom);
+  const fromSelect = h("select", { id: "eoc-sandbox-from", onchange: (event) => { sandboxFrom = event.target.value; redraw(); } },
+    [...sources].map(([k, zone]) => h("option", { value: k, selected: k === sandboxFrom }, describeFrom(zone))));
+  const toSelect = h("select", { id: "eoc-sandbox-to" }, targets.map((a, i) => h("option", { value: i }, zoneText(a.to, labels, ctx, "to"))));
+  const moveForm = moves.length ? h("form", { class: "eoc-sandbox-move", onsubmit: (event) => {
+    event.preventDefault();
+    const action = targets[Number(toSelect.value)];
+    if (action) ctx.act(action);
+  } },
+  h("label", { for: "eoc-sandbox-from" }, labels.sandbox_from, fromSelect),
+  h("label", { for: "eoc-sandbox-to" }, labels.sandbox_to, toSelect),
+  h("button", { type: "submit", disabled: ctx.pending }, labels.sandbox_move)) : null;
+  const squares = new Map();
+  for (const a of hps) {
+    const k = key(a.square);
+    if (!squares.has(k)) squares.set(k, []);
+    squares.get(k).push(a);
+  }
+  const charSelect = h("select", { id: "eoc-sandbox-char" }, [...squares.keys()].map((k) => {
+    const square = k.split(",").map(Number);
+    const ch = state.characters.find((c) => same(c.square, square));
+    return h("option", { value: k }, `${squareName(square)} ${ch ? cardName(ch.card) : ""} (HP ${ch ? ch.hp : "?"})`);
+  }));
+  const hpInput = h("input", { id: "eoc-sandbox-hp", type: "number", min: 0, step: 1, value: 0, inputmode: "numeric" });
+  const hpForm = hps.length ? h("form", { class: "eoc-sandbox-hp", onsubmit: (event) => {
+    event.preventDefault();
+    const action = (squares.get(charSelect.value) || []).find((a) => a.hp === Number(hpInput.value));
+    if (action) ctx.act(action);
+  } },
+  h("label", { for: "eoc-sandbox-char" }, labels.sandbox_character, charSelect),
+  h("label", { for: "eoc-sandbox-hp" }, "HP", hpInput),
+  h("button", { type: "submit", disabled: ctx.pending }, labels.sandbox_set_hp)) : null;
+  return fill(part, h("h3", {}, labels.sandbox_title), h("p", { class: "muted" }, labels.sandbox_help), moveForm, hpForm);
+}
+
+// What happened by itself between two views: a new turn, a damage card turned, characters gone
+// down, the end of the match.
+export function events(before, after, ctx) {
+  const { labels } = ctx;
+  if (!before || !after) return [];
+  remember(after);
+  const lines = [];
+  if (after.turned && JSON.stringify(after.turned) !== JSON.stringify(before.turned)) {
+    lines.push(format(labels.log_turned, { name: ctx.seatName(after.turned.seat), card: cardName(after.turned.card), damage: after.turned.damage }));
+  }
+  for (const s of [0, 1]) {
+    const fallen = after.downs[s].length - before.downs[s].length;
+    after.downs[s].slice(0, Math.max(0, fallen)).forEach((code) => lines.push(format(labels.log_down, { name: ctx.seatName(s), card: cardName(code) })));
+  }
+  if (after.turn !== before.turn && after.turn && after.ap !== null) {
+    lines.push(format(labels.log_turn, { turn: after.turn, name: ctx.seatName(after.ap) }));
+  }
+  if (after.outcome && !before.outcome) {
+    const reason = labels[`reason_${after.outcome.reason}`] || after.outcome.reason;
+    lines.push(after.outcome.winners.length ? `${format(labels.wins, { name: ctx.seatName(after.outcome.winners[0]) })} (${reason})` : `${labels.draw} (${reason})`);
+  }
+  return lines;
+}
+
+export function toAct(state) {
+  return Array.isArray(state.to_act) ? state.to_act : [];
+}
+
+// The action a key press asks for, when it is legal: D ends your part, S skips, F defends,
+// K keeps the hand, M takes a mulligan.
+export function keyAction(key, legal) {
+  const k = key.toLowerCase();
+  if (k === "d") return legal.find((a) => a.type === "done") || null;
+  if (k === "s") return legal.find((a) => a.type === "skip") || null;
+  if (k === "f") return legal.find((a) => a.type === "defend") || null;
+  if (k === "k") return legal.find((a) => a.type === "mulligan" && !a.take) || null;
+  if (k === "m") return legal.find((a) => a.type === "mulligan" && a.take) || null;
+  return null;
+}

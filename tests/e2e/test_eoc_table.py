@@ -1,0 +1,418 @@
+"""Elements of Chaos at the online table, in a real browser against the whole site served over
+ASGI with a real Celery worker playing the bot.
+
+- A new guest creates a match against the heuristic bot through the form, bringing sample decks,
+  and plays it to the end by clicking: the mulligan, the order of the 4 area cards, then passing,
+  ending the parts, laying action tables and choosing the STEPs' actions until one of the win
+  conditions ends it. Then the guest plays a stacked deal (made through the API, 4 rows, the bot's deck
+  without characters) to its end by clicking: a character put on the base, area cards set to
+  open a diagonal way, the action tables laid, STEP actions chosen, and the character moved onto
+  the bot's base, which wins. The board shows the grid seen from the player's seat, the action
+  table in force, the STEP, the legal squares highlighted, and the log in words; it fits a
+  phone. The finished table reads in Japanese too.
+- In sandbox mode the board's controls move a card and set a character's HP.
+- Two guests bring their decks to an open match, which starts when the second joins.
+"""
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from play.games import GAMES
+from play.games.eoc.decklists import sample_catalogue
+from play.models import Match
+
+pytestmark = pytest.mark.e2e
+
+TABLE_URL = re.compile(r"/play/m/(\w+)/$")
+#: The board has settled: no move in flight and, unless the match is over, either a control to
+#: use or the other seat to act.
+SETTLED = """() => !document.querySelector('#table').classList.contains('is-pending')"""
+
+
+@pytest.fixture
+def live_samples(threads_share_the_test_db):
+    """The sample catalogue and decks, committed so that the server's thread sees them."""
+    call_command("load_samples", verbosity=0)
+
+
+def cards(*codes):
+    catalogue = sample_catalogue()
+    return [dict(catalogue[code]) for code in codes]
+
+
+def stacked_decks():
+    """Seat 0 (the guest): 怪盗ファントム (SMP-031, diagonal, movement 3, STEP 1 move) and cards
+    whose STEP 1 offers a move; seat 1 (the bot): items and events only, so no character ever
+    stands in the way. Top first: 7 in hand, then the 4 area cards, then the draws."""
+    catalogue = sample_catalogue()
+    others = sorted(code for code, card in catalogue.items() if card["type"] != "character")
+    bot = [code for code in others[:17] for _ in range(3)]
+    movers = ["SMP-031", "SMP-057", "SMP-019", "SMP-002", "SMP-015", "SMP-045", "SMP-053", "SMP-063",
+              "SMP-065", "SMP-028"]
+    hand = ["SMP-031", "SMP-057", "SMP-019", "SMP-002", "SMP-015", "SMP-045", "SMP-053"]
+    rest = [code for code in movers for _ in range(3)]
+    for code in hand:
+        rest.remove(code)
+    fill = [code for code in others[17:] for _ in range(3)]
+    guest = hand + rest + fill
+    guest = guest[:51]
+    assert len(guest) == 51 and len(bot) == 51
+    return [cards(*guest), cards(*bot)]
+
+
+def guest_page(browser, locale="en-GB", width=390, height=844):
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+def version_of(page) -> str:
+    return page.locator("#table").get_attribute("data-version")
+
+
+def wait_for_next_version(page, version: str) -> None:
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+
+
+def my_view(page, match_id):
+    """The guest's view as the API gives it (to decide; moves are made by clicking)."""
+    origin = re.match(r"https?://[^/]+", page.url).group(0)
+    response = page.request.get(f"{origin}/api/matches/{match_id}/")
+    assert response.ok
+    return response.json()
+
+
+def square_name(square) -> str:
+    return "abcd"[square[1]] + str(square[0] + 1)
+
+
+def wait_for_my_turn(page, match_id, timeout=20.0):
+    """Polls until the guest may act (their legal actions are shown) or the match is over."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        view = my_view(page, match_id)
+        if view["status"] == "finished" or view["legal_actions"]:
+            page.wait_for_function("v => Number(document.querySelector('#table').dataset.version) >= v",
+                                   arg=view["version"])
+            page.wait_for_function(SETTLED)
+            return view
+        assert time.monotonic() < deadline, "the bot did not act"
+        time.sleep(0.1)
+
+
+def choose(view):
+    """The guest's plan for the stacked deal: keep, lay the area cards, put 怪盗ファントム on the
+    base, open the diagonal b2–c3 with set cards, lay tables whose STEP 1 moves, move onto the
+    bot's base as soon as it is reachable; else end the part."""
+    legal = view["legal_actions"]
+    state = view["state"]
+    kinds = {a["type"] for a in legal}
+    winning = [a for a in legal if a["type"] == "move" and a["to"] == state["bases"][1]]
+    if winning:
+        return winning[0]
+    if "mulligan" in kinds:
+        return {"type": "mulligan", "take": False}
+    if "arrange" in kinds:
+        return legal[0]
+    if "place_character" in kinds:
+        return next((a for a in legal if a.get("card") == "SMP-031"), {"type": "skip"})
+    if "set" in kinds:
+        for square in ([1, 2], [2, 1]):
+            if state["area"][square[0]][square[1]] is None:
+                options = [a for a in legal if a["type"] == "set" and a["square"] == square]
+                if options:
+                    return options[-1]
+        return {"type": "skip"}
+    if "action_table" in kinds:
+        tables = [a for a in legal if a["type"] == "action_table"]
+        return next((a for a in tables if "move" in state["cards"][a["card"]]["action_table"]["step1"]), tables[0])
+    if "choose" in kinds:
+        return next((a for a in legal if a.get("action") == "move"), legal[0])
+    if "skip" in kinds:
+        return {"type": "skip"}
+    return {"type": "done"}
+
+
+def hold_back(view):
+    """A player who only does what the rules ask: passes, ends the parts, lays the first card of
+    the hand as the action table and chooses the first action of each STEP."""
+    legal = view["legal_actions"]
+    kinds = {a["type"] for a in legal}
+    for kind in ("skip", "done"):
+        if kind in kinds:
+            return {"type": kind}
+    if "mulligan" in kinds:
+        return {"type": "mulligan", "take": False}
+    return legal[0]
+
+
+def click(page, action, view):
+    """Make ``action`` by clicking the board."""
+    board = page.locator("#board")
+    kind = action["type"]
+    if kind == "mulligan":
+        board.locator('button[data-action="mulligan"]', has_text="Keep this hand").click()
+    elif kind == "arrange":
+        for _ in range(4):
+            board.locator(".eoc-arrange-card").first.click()
+        board.locator(".eoc-arrange-done").click()
+    elif kind in ("place_character", "action_table"):
+        board.locator(f'.eoc-hand button.playable[data-code="{action["card"]}"]').click()
+    elif kind == "set":
+        board.locator(f'.eoc-hand button.choosable[data-code="{action["card"]}"]').click()
+        target = board.locator(f'button.eoc-square.is-reachable[data-square="{square_name(action["square"])}"]')
+        expect(target).to_be_enabled()
+        target.click()
+    elif kind == "choose":
+        board.locator(f'button[data-action="choose"][data-choice="{action["action"]}"]').click()
+    elif kind == "move":
+        board.locator(f'button.eoc-square.is-movable[data-square="{square_name(action["from"])}"]').click()
+        target = board.locator(f'button.eoc-square.is-reachable[data-square="{square_name(action["to"])}"]')
+        expect(target).to_be_visible()
+        target.click()
+    else:
+        board.locator(f'button[data-action="{kind}"]').click()
+
+
+def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, bot_worker, live_samples):
+    page, errors = guest_page(browser)
+    page.goto(f"{asgi_server}/play/new/?game=eoc")
+    page.fill("#id_name", "Ann")
+    page.click("#name-button")
+    page.wait_for_url(re.compile(r"/play/new/"))
+
+    # The form: the game, the seats, Ann's sample deck and the bot's.
+    page.select_option("#id_game", "eoc")
+    page.fill("#id_players", "2")
+    page.select_option("#id_seat_0", "you")
+    page.select_option("#id_seat_1", "heuristic")
+    expect(page.locator("#id_seat_0_deck")).to_be_hidden()
+    page.select_option("#id_deck", "SMP-RED")
+    page.select_option("#id_seat_1_deck", "SMP-GREEN")
+    page.select_option("#id_eoc-rows", "4")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    match_id = TABLE_URL.search(page.url).group(1)
+    match = Match.objects.get(pk=match_id)
+    assert [s.deck["id"] for s in match.seats.order_by("index")] == ["SMP-RED", "SMP-GREEN"]
+    expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+
+    board = page.locator("#board")
+    expect(board.locator(".eoc-square")).to_have_count(16)
+    expect(board.locator(".eoc-hand .eoc-card")).to_have_count(7)
+    expect(board.locator('[data-part="hint"]')).to_contain_text("Keep your 7 cards")
+    version = version_of(page)
+    page.keyboard.press("k")  # keeps the hand
+    wait_for_next_version(page, version)
+    expect(page.locator("#move-log")).to_contain_text("Ann kept their hand")
+
+    # Arranging: the 4 area cards go on the near row in the order they are clicked.
+    expect(board.locator(".eoc-arrange-card")).to_have_count(4)
+    expect(board.locator(".eoc-arrange-done")).to_be_disabled()
+    first = board.locator(".eoc-arrange-card").first.inner_text()
+    for _ in range(4):
+        board.locator(".eoc-arrange-card").first.click()
+    expect(board.locator(".eoc-arrange-slots li").first).to_contain_text(first)
+    version = version_of(page)
+    board.locator(".eoc-arrange-done").click()
+    wait_for_next_version(page, version)
+    expect(page.locator("#move-log")).to_contain_text("Ann laid their 4 area cards")
+    view = wait_for_my_turn(page, match_id)
+    state = view["state"]
+    assert state["phase"] in ("character", "set", "table", "choose", "part")
+    # Ann's near row is row 1, at the bottom of her grid; her own face-down cards show their names.
+    assert all(slot["owner"] == 0 and not slot["face_up"] and slot["card"] for slot in state["area"][0])
+    a1 = state["cards"][state["area"][0][0]["card"]]["name"]
+    expect(board.locator('.eoc-square[data-square="a1"]')).to_contain_text(a1)
+    expect(board.locator(".eoc-square").last).to_have_attribute("data-square", "d1")
+    expect(board.locator(".eoc-square.is-base")).to_have_count(2)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Then Ann plays on by clicking, holding back (passing, ending her parts, laying the first
+    # card as the action table, choosing the first action), until the match is over.
+    for _ in range(80):
+        view = wait_for_my_turn(page, match_id)
+        if view["status"] == "finished":
+            break
+        action = hold_back(view)
+        click(page, action, view)
+        page.wait_for_function("v => Number(document.querySelector('#table').dataset.version) > v",
+                               arg=view["version"])
+    else:
+        raise AssertionError("the match with the sample decks did not end")
+    match.refresh_from_db()
+    assert match.status == "finished" and match.outcome["details"]["reason"] in ("base", "down", "deck_out")
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(board.locator(".eoc-result")).to_be_visible()
+    page.context.close()
+    assert errors == []
+
+    # A stacked deal through the API, played to the end by clicking.
+    page, errors = guest_page(browser)
+    page.goto(f"{asgi_server}/play/name/")
+    page.fill("#id_name", "Ann")
+    page.click("#name-button")
+    page.goto(f"{asgi_server}/play/")
+    token = page.evaluate("document.cookie.match(/csrftoken=([^;]+)/)[1]")
+    created = page.request.post(f"{asgi_server}/api/matches/", headers={"X-CSRFToken": token}, data={
+        "game": "eoc", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"decks": stacked_decks(), "stacked": True, "rows": 4, "first_player": 0},
+    })
+    assert created.status == 201, created.text()
+    match_id = created.json()["id"]
+    assert "decks" not in created.json()["options"]
+    page.goto(f"{asgi_server}/play/m/{match_id}/")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+    board = page.locator("#board")
+
+    made = []
+    for _ in range(80):
+        view = wait_for_my_turn(page, match_id)
+        if view["status"] == "finished":
+            break
+        action = choose(view)
+        assert action in view["legal_actions"], (action, view["legal_actions"])
+        if action["type"] == "move":
+            # the character's reachable squares are highlighted once it is chosen
+            board.locator(f'button.eoc-square.is-movable[data-square="{square_name(action["from"])}"]').click()
+            expect(board.locator("button.eoc-square.is-reachable")).not_to_have_count(0)
+            reachable = board.locator("button.eoc-square.is-reachable").evaluate_all(
+                "els => els.map(e => e.dataset.square)")
+            wanted = sorted(square_name(a["to"]) for a in view["legal_actions"]
+                            if a["type"] == "move" and a["from"] == action["from"])
+            assert sorted(reachable) == wanted
+            board.locator(f'button.eoc-square.is-reachable[data-square="{square_name(action["to"])}"]').click()
+        else:
+            if action["type"] == "choose":
+                expect(board.locator(".eoc-steps li.is-current")).to_have_count(1)
+            click(page, action, view)
+        made.append(action["type"])
+        page.wait_for_function("v => Number(document.querySelector('#table').dataset.version) > v",
+                               arg=view["version"])
+    else:
+        raise AssertionError(f"the match did not end: {made}")
+
+    match = Match.objects.get(pk=match_id)
+    assert (match.status, match.outcome["winners"], match.outcome["details"]["reason"]) == ("finished", [0], "base")
+    assert made[-1] == "move"
+    assert {"mulligan", "arrange", "place_character", "set", "action_table", "choose"} <= set(made), made
+    outcome = page.locator("#outcome")
+    expect(outcome).to_be_visible()
+    expect(outcome.locator(".winners")).to_contain_text("Winner: Ann")
+    expect(board.locator(".eoc-result")).to_contain_text("Ann wins (reached the opponent's base)")
+    expect(page.locator("#move-log")).to_contain_text("Ann moved from d1 to a4")
+    expect(page.locator("#move-log")).to_contain_text("Ann put 怪盗ファントム on their base")
+    expect(board.locator('.eoc-square[data-square="a4"]')).to_contain_text("怪盗ファントム")
+    expect(board.locator("button")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.close()
+    assert errors == []
+
+    # The finished table in Japanese, as a spectator sees it.
+    ja, errors = guest_page(browser, locale="ja-JP", width=1024, height=900)
+    ja.goto(f"{asgi_server}/play/m/{match_id}/")
+    expect(ja.locator("#eoc-area-title")).to_have_text("エリア")
+    expect(ja.locator("#board .eoc-result")).to_contain_text("相手のベースに到達")
+    expect(ja.locator("#board .eoc-hand")).to_contain_text("観戦中です")
+    ja.context.close()
+    assert errors == []
+
+
+def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worker, live_samples):
+    page, errors = guest_page(browser)
+    page.goto(f"{asgi_server}/play/name/")
+    page.fill("#id_name", "Ann")
+    page.click("#name-button")
+    page.goto(f"{asgi_server}/play/")
+    token = page.evaluate("document.cookie.match(/csrftoken=([^;]+)/)[1]")
+    created = page.request.post(f"{asgi_server}/api/matches/", headers={"X-CSRFToken": token}, data={
+        "game": "eoc", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"decks": stacked_decks(), "stacked": True, "first_player": 0, "sandbox": True},
+    })
+    assert created.status == 201, created.text()
+    match_id = created.json()["id"]
+    page.goto(f"{asgi_server}/play/m/{match_id}/")
+    board = page.locator("#board")
+    expect(board.locator(".eoc-sandbox")).to_be_hidden()  # not during set-up
+    for _ in range(2):  # the mulligan, then the arrangement
+        view = wait_for_my_turn(page, match_id)
+        click(page, choose(view), view)
+        page.wait_for_function("v => Number(document.querySelector('#table').dataset.version) > v", arg=view["version"])
+    view = wait_for_my_turn(page, match_id)
+    assert (view["state"]["phase"], view["to_act"]) == ("character", [0])
+
+    # A character card from the hand straight onto b1, by hand.
+    sandbox = board.locator(".eoc-sandbox")
+    expect(sandbox).to_be_visible()
+    sandbox.locator("#eoc-sandbox-from").select_option(label="怪盗ファントム in Ann's hand")
+    sandbox.locator("#eoc-sandbox-to").select_option(label="the character on b1")
+    version = version_of(page)
+    sandbox.get_by_role("button", name="Move the card").click()
+    wait_for_next_version(page, version)
+    expect(page.locator("#move-log li").first).to_have_text(
+        "Ann moved 怪盗ファントム from Ann's hand to the character on b1")
+    expect(board.locator('.eoc-square[data-square="b1"] .eoc-hp')).to_have_text("HP 3/3")
+
+    # Its HP set to 1.
+    sandbox.locator("#eoc-sandbox-char").select_option(value="0,1")
+    sandbox.locator("#eoc-sandbox-hp").fill("1")
+    version = version_of(page)
+    sandbox.get_by_role("button", name="Set the HP").click()
+    wait_for_next_version(page, version)
+    expect(page.locator("#move-log li").first).to_have_text("Ann set the HP of the character on b1 to 1")
+    expect(board.locator('.eoc-square[data-square="b1"] .eoc-hp')).to_have_text("HP 1/3")
+    state = Match.objects.get(pk=match_id).state
+    assert [(c["code"], c["owner"], c["hp"], c["row"], c["col"]) for c in state["chars"]] == [("SMP-031", 0, 1, 0, 1)]
+    assert "SMP-031" not in state["hands"][0]
+    page.context.close()
+    assert errors == []
+
+
+def test_two_people_bring_their_decks_and_the_match_starts_when_the_second_joins(browser, asgi_server, live_samples):
+    ann, errors = guest_page(browser)
+    ann.goto(f"{asgi_server}/play/new/?game=eoc")
+    ann.fill("#id_name", "Ann")
+    ann.click("#name-button")
+    ann.wait_for_url(re.compile(r"/play/new/"))
+    ann.select_option("#id_game", "eoc")
+    ann.fill("#id_players", "2")
+    ann.select_option("#id_seat_0", "you")
+    ann.select_option("#id_seat_1", "open")
+    expect(ann.locator("#id_seat_1_deck")).to_be_hidden()
+    ann.select_option("#id_deck", "SMP-BLACK")
+    ann.click("#create-button")
+    ann.wait_for_url(TABLE_URL)
+    match_id = TABLE_URL.search(ann.url).group(1)
+    expect(ann.locator("#turn-banner")).to_have_text("Waiting for people to take the free seats.")
+    expect(ann.locator("#board")).to_be_hidden()
+    assert Match.objects.get(pk=match_id).state is None
+
+    bob, bob_errors = guest_page(browser)
+    bob.goto(f"{asgi_server}/play/name/?next=/play/m/{match_id}/")
+    bob.fill("#id_name", "Bob")
+    bob.click("#name-button")
+    bob.wait_for_url(TABLE_URL)
+    picker = bob.locator("#join-deck-1")
+    expect(picker).to_be_visible()
+    picker.select_option("SMP-WHITE")
+    bob.locator(".join-form button").click()
+    bob.wait_for_url(TABLE_URL)
+    expect(bob.locator("#board .eoc-hand .eoc-card")).to_have_count(7)
+    expect(bob.locator("#board [data-part='hint']")).to_contain_text("Keep your 7 cards")
+    match = Match.objects.get(pk=match_id)
+    assert match.status == "running"
+    assert [s.deck["id"] for s in match.seats.order_by("index")] == ["SMP-BLACK", "SMP-WHITE"]
+    # Ann's table starts live: her hand is the top of her shuffled SMP-BLACK deck.
+    expect(ann.locator("#board .eoc-hand .eoc-card")).to_have_count(7)
+    hand = sorted(ann.locator("#board .eoc-hand .eoc-card").evaluate_all("els => els.map(e => e.dataset.code)"))
+    assert hand == sorted(GAMES["eoc"].load(match.state).hands[0])
+    for page, seen in ((ann, errors), (bob, bob_errors)):
+        page.context.close()
+        assert seen == []
