@@ -135,6 +135,8 @@ if CELERY_BROKER_URL == "filesystem://":
         "processed_folder": str(_celery_dir / "processed"),
         "control_folder": str(_celery_dir / "control"),
         "store_processed": False,
+        # The folder is checked this often (seconds): a bot's move waits at most this long.
+        "polling_interval": env.float("CELERY_FS_POLL", default=0.1),
     }
     CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=f"file://{_celery_dir / 'results'}")
     (_celery_dir / "results").mkdir(parents=True, exist_ok=True)

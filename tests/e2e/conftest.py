@@ -101,29 +101,14 @@ def asgi_server(threads_share_the_test_db, settings):
 
 @pytest.fixture
 def bot_worker(threads_share_the_test_db, settings):
-    """A real Celery worker in a thread of this process, on an in-memory broker, playing bot
-    turns at once (``PLAY_BOT_DELAY`` 0)."""
+    """A real Celery worker in a thread of this process, on the configured broker (the run's own
+    filesystem queue, or Redis / RabbitMQ in CI), playing bot turns at once (``PLAY_BOT_DELAY``
+    0). Tasks left in the queue by earlier tests are idempotent on their match's version: the
+    worker finds those matches gone or moved on and does nothing."""
     from celery.contrib.testing.worker import start_worker
 
     from config.celery import app
 
     settings.PLAY_BOT_DELAY = 0
-    saved = {key: app.conf[key] for key in ("broker_url", "broker_transport_options")}
-    app.conf.broker_url = "memory://"
-    app.conf.broker_transport_options = {"polling_interval": 0.05}
-    _drop_connections(app)
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20) as worker:
         yield worker
-    for key, value in saved.items():
-        app.conf[key] = value
-    _drop_connections(app)
-
-
-def _drop_connections(app):
-    """Forget the connections and the producer pool made for the previous broker. ``close``
-    alone keeps the producer pool when the app made no connection pool of its own (tasks
-    published earlier in the process, e.g. by ``tests/play``, would still go to that broker)."""
-    app.close()
-    amqp = app.__dict__.get("amqp")
-    if amqp is not None:
-        amqp._producer_pool = None
