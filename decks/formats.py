@@ -87,9 +87,10 @@ def parse_deck_text(text: str) -> tuple[list[DeckLine], list[LineProblem]]:
     """Read a deck list into its entries and the problems of unreadable lines.
 
     Returns ``(entries, problems)``, both in line order. Raises ``ValueError`` when the text
-    has more than ``MAX_LINES`` lines.
+    has more than ``MAX_LINES`` lines. A byte-order mark at the start (lists saved by some
+    editors begin with one) is not part of the first line.
     """
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     if len(lines) > MAX_LINES:
         raise ValueError(f"A deck list has at most {MAX_LINES} lines; this one has {len(lines)}.")
     entries: list[DeckLine] = []

@@ -25,6 +25,11 @@ def test_valid_deck_resolves_every_card(api, t_catalogue):
     }
 
 
+def test_a_byte_order_mark_before_the_first_line_is_ignored(api, t_catalogue):
+    body = post(api, {"text": "\ufeff" + VALID_TEXT.replace("\n", "\r\n")}).json()
+    assert (body["valid"], body["total"], body["problems"]) == (True, 51, [])
+
+
 def test_problem_shapes_are_exact(api, t_catalogue):
     text = "3 炎の剣士アリス\n0 炎\n2 炎の剣士アリサ (T-001)\n2 炎の剣士アリサ (T-019)\n1 炎の剣 (T-002)\n"
     body = post(api, {"text": text}).json()
