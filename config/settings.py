@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "knox",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "channels",
     "core",
     "cardsdb",
@@ -216,6 +217,10 @@ SPECTACULAR_SETTINGS = {
         '{"error": {"code", "message", "details"}}.'
     ),
     "VERSION": "1.0.0",
+    # Swagger UI and ReDoc served from this site's static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
 }
 

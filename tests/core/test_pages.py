@@ -78,3 +78,11 @@ def test_static_files_are_served(client, db):
     for path in ("/static/css/site.css", "/static/js/site.js"):
         response = client.get(path)
         assert response.status_code == 200, path
+
+
+def test_the_api_docs_need_no_network(client):
+    # Swagger UI comes from the site's own static files (no CDN), so the docs work offline.
+    body = client.get("/api/docs/").content.decode()
+    assert "cdn.jsdelivr.net" not in body and "unpkg.com" not in body
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in body
+    assert client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js").status_code == 200
