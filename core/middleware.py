@@ -4,6 +4,7 @@ from django.conf import settings
 from django.utils import translation
 
 from core.api.errors import error_json
+from core.languages import client_language
 
 
 class RequestFilterMiddleware:
@@ -60,11 +61,12 @@ class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
 
 
 class ApiLanguageMiddleware(RequestFilterMiddleware):
-    """API answers are in English unless the client asks for a language (Accept-Language);
-    pages default to Japanese. Goes after LocaleMiddleware."""
+    """API answers are in the language the client asks for (Accept-Language) when the site has
+    it, else English; pages default to Japanese. Goes after LocaleMiddleware."""
 
     def before(self, request):
-        if request.path.startswith("/api/") and not request.META.get("HTTP_ACCEPT_LANGUAGE"):
-            translation.activate("en")
-            request.LANGUAGE_CODE = "en"
+        if request.path.startswith("/api/"):
+            language = client_language(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
         return None

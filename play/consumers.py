@@ -26,7 +26,8 @@ from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
+
+from core.languages import client_language
 
 from . import services
 from .errors import MatchError, StaleVersion
@@ -40,17 +41,9 @@ NOT_FOUND_CLOSE_CODE = 4404
 
 def scope_language(scope) -> str:
     """The language for a socket's messages: the language cookie, else the first supported
-    language of ``Accept-Language``, else ``settings.LANGUAGE_CODE``."""
-    candidates = [(scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)]
+    language of ``Accept-Language``, else English (as the REST API; ``core.languages``)."""
     header = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
-    candidates += [code for code, _q in parse_accept_lang_header(header)]
-    for code in candidates:
-        if code and code != "*":
-            try:
-                return translation.get_supported_language_variant(code)
-            except LookupError:
-                continue
-    return settings.LANGUAGE_CODE
+    return client_language(header, (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME))
 
 
 def poll_interval(layer) -> float:

@@ -243,6 +243,13 @@ def test_messages_follow_accept_language(alice_api):
     assert response.json()["error"]["message"] == "「chess」というゲームはありません。"
     english = alice_api.post("/api/matches/", {"game": "chess", "seats": [HUMAN, HUMAN]}, format="json")
     assert english.json()["error"]["message"] == "There is no game called “chess”."
+    # A language the site does not have falls back to English, not to the pages' Japanese;
+    # the first supported one in the header's order wins.
+    for header, expected in (("fr", "There is no game called “chess”."),
+                             ("fr, ja;q=0.5", "「chess」というゲームはありません。")):
+        answer = alice_api.post("/api/matches/", {"game": "chess", "seats": [HUMAN, HUMAN]}, format="json",
+                                HTTP_ACCEPT_LANGUAGE=header)
+        assert answer.json()["error"]["message"] == expected, header
 
 
 def test_the_schema_documents_every_match_endpoint(api):

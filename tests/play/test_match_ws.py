@@ -116,7 +116,7 @@ async def _refusals(match_id, alice_cookie, bob_cookie):
     await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "quit"}})
     stale = await receive(alice)
     assert (stale["type"], stale["error"]["code"], stale["view"]) == ("error", "stale_version", moved)
-    assert stale["error"]["message"] == "対戦はバージョン 1 に進んでいます。あなたのアクションはバージョン 0 に基づいていました。"
+    assert stale["error"]["message"] == "The match has moved on to version 1; your action was based on version 0."
 
     await bob.send_json_to({"type": "act", "version": 1, "action": {"type": "play", "card": 4}})
     illegal = await receive(bob)
@@ -149,7 +149,7 @@ def test_an_unknown_match_is_an_error_then_close_4404():
 async def _unknown_match():
     socket = await connect("nosuchmatch")
     frame = await receive(socket)
-    assert frame == {"type": "error", "error": {"code": "match_not_found", "message": "対戦「nosuchmatch」はありません。"},
+    assert frame == {"type": "error", "error": {"code": "match_not_found", "message": "There is no match “nosuchmatch”."},
                      "view": None}
     assert await socket.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4404}
 
@@ -202,3 +202,25 @@ async def _poll(match_id, cookie, expect_change):
         assert (await view_of(alice))["version"] == 1
     assert await alice.receive_nothing(timeout=0.3)
     await alice.disconnect()
+
+
+def test_socket_messages_are_english_unless_the_client_asks_otherwise(duel):
+    async_to_sync(_language_of_refusals)(duel)
+
+
+async def _language_of_refusals(match_id):
+    for extra, expected in (
+        ([], "A message is"),
+        ([(b"accept-language", b"fr")], "A message is"),
+        ([(b"accept-language", b"ja")], "メッセージは"),
+        ([(b"cookie", b"django_language=ja")], "メッセージは"),
+    ):
+        headers = [(b"origin", b"http://127.0.0.1"), *extra]
+        socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+        connected, _ = await socket.connect(timeout=TIMEOUT)
+        assert connected
+        await view_of(socket)
+        await socket.send_json_to({"type": "hello"})
+        frame = await receive(socket)
+        assert frame["error"]["code"] == "bad_message" and frame["error"]["message"].startswith(expected), extra
+        await socket.disconnect()
