@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 
+#: The largest row offset (``OFFSET``) SQLite and PostgreSQL take: a signed 64-bit integer.
+#: A page starting further on cannot be read; no catalogue is that large, so it is past the end.
+MAX_OFFSET = 2**63 - 1
+
 
 class CountLastPaginator(Paginator):
     """``django.core.paginator.Paginator`` with the same pages, numbers and errors, counting
@@ -34,6 +38,8 @@ class CountLastPaginator(Paginator):
             return super().page(number)
         number = self._number(number)
         bottom = (number - 1) * self.per_page
+        if bottom + self.per_page + 1 > MAX_OFFSET:  # the slice would overflow the database's integers
+            return super().page(number)  # counts, then EmptyPage (past the end), as Django says it
         rows = list(self.object_list[bottom : bottom + self.per_page + 1])
         if len(rows) > self.per_page:  # more after this page: the total must be counted
             self.validate_number(number)

@@ -173,7 +173,45 @@ def search_cards(query: str = "", order: str | None = None, direction: str | Non
     if order != "code":
         ordering.append(F("code").asc())
     queryset = cards().filter(compile_query(parsed)).order_by(*ordering)
-    return SearchResult(cards=queryset, warnings=list(parsed.warnings))
+    warnings = list(parsed.warnings)
+    if parsed.node is not None:
+        warnings += unknown_rarities(parsed.node)
+    return SearchResult(cards=queryset, warnings=list(dict.fromkeys(warnings)))
+
+
+@lru_cache(maxsize=2)
+def _rarities(version: tuple) -> tuple[str, ...]:
+    """The rarities cards of the catalogue have (upper-cased, sorted; blank left out)."""
+    found = Card.objects.exclude(rarity="").values_list("rarity", flat=True).distinct()
+    return tuple(sorted({rarity.upper() for rarity in found}))
+
+
+def unknown_rarities(node) -> list:
+    """Warnings for ``r:``/``r=`` terms naming a rarity no card of the catalogue has (such a
+    term never matches), naming the rarities there are. The catalogue is read only when the
+    query has a rarity term."""
+    from .search.ast import Compare, children
+    from .search.errors import Message, gettext_noop
+
+    terms, pending = [], [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Compare) and current.field == "rarity" and current.op in (":", "="):
+            terms.append(current)
+        pending.extend(reversed(children(current)))
+    if not terms:
+        return []
+    known = _rarities(catalogue_version())
+    warnings = []
+    for term in terms:
+        if term.value.upper() in known:
+            continue
+        if known:
+            template = gettext_noop("%(term)s never matches: no card has the rarity %(value)s (rarities: %(rarities)s)")
+        else:
+            template = gettext_noop("%(term)s never matches: no card has a rarity")
+        warnings.append(Message(template, term=term.raw, value=term.value, rarities=", ".join(known)))
+    return warnings
 
 
 # --- one card by name ---------------------------------------------------------------------

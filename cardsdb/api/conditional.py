@@ -6,14 +6,26 @@ The tag hashes the catalogue version and time of its last change with everything
 answer depends on: the path and query parameters, the host (answers carry absolute links), the
 language (messages and warnings) and the ``Accept`` header (JSON or the browsable API).
 ``Last-Modified`` is the time of the catalogue's last change.
+
+Preconditions apply only to an answer that would be 200 (RFC 9110, 13.2.1: a server ignores
+them when the answer without them would be anything but 2xx or 412): a card that does not
+exist, a page past the end or a query that cannot be read answers its error, whatever the
+request's ``If-None-Match: *`` or ``If-Modified-Since`` say. Only 200 answers carry an ``ETag``,
+and an ``ETag`` stands for one request in one state of the catalogue, so an ``If-None-Match``
+naming the current tag is answered 304 before anything else is run; any other conditional
+request (``*``, ``If-Modified-Since``) runs the view and is answered 304 only when it gives 200.
 """
 from __future__ import annotations
 
+import datetime
 import hashlib
+from functools import wraps
 
+from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.utils.decorators import method_decorator
+from django.utils.http import http_date, parse_etags, quote_etag
 from django.utils.translation import get_language
-from django.views.decorators.http import condition
 
 from cardsdb import selectors
 
@@ -40,8 +52,52 @@ def catalogue_last_modified(request, *args, **kwargs):
     return _state(request)[1]
 
 
+def _timestamp(request) -> int | None:
+    changed_at = catalogue_last_modified(request)
+    if changed_at is None:
+        return None
+    if not timezone.is_aware(changed_at):
+        changed_at = timezone.make_aware(changed_at, datetime.timezone.utc)
+    return int(changed_at.timestamp())
+
+
+def _names(request, etag: str) -> bool:
+    """Whether the request's ``If-None-Match`` lists ``etag`` itself (weak comparison; ``*``
+    names no tag)."""
+    tags = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+    return tags != ["*"] and etag.removeprefix("W/") in {tag.removeprefix("W/") for tag in tags}
+
+
+def _with_validators(response, etag: str, last_modified: int | None):
+    if last_modified is not None and not response.has_header("Last-Modified"):
+        response.headers["Last-Modified"] = http_date(last_modified)
+    response.headers.setdefault("ETag", etag)
+    return response
+
+
+def conditional(view):
+    """``view`` answering conditional GETs from the catalogue's ``ETag`` and ``Last-Modified``
+    (see the module's description): 304 only where the answer would be 200, which alone carries
+    the two headers."""
+
+    @wraps(view)
+    def answer(request, *args, **kwargs):
+        etag, last_modified = quote_etag(catalogue_etag(request)), _timestamp(request)
+        safe = request.method in ("GET", "HEAD")
+        if safe and _names(request, etag):  # the tag of a 200 answer to this very request, now
+            early = get_conditional_response(request, etag=etag, last_modified=last_modified)
+            if early is not None:
+                return _with_validators(early, etag, last_modified)
+        response = view(request, *args, **kwargs)
+        if not safe or response.status_code != 200:
+            return response
+        _with_validators(response, etag, last_modified)
+        return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
+
+    return answer
+
+
 #: Decorates a class-based view's ``get``: 304 for a matching ``If-None-Match`` (or a recent
-#: enough ``If-Modified-Since``), else the answer with its ``ETag`` and ``Last-Modified``.
-conditional_get = method_decorator(
-    condition(etag_func=catalogue_etag, last_modified_func=catalogue_last_modified), name="get"
-)
+#: enough ``If-Modified-Since``) when the answer would be 200, else the answer, with its
+#: ``ETag`` and ``Last-Modified`` when it is 200.
+conditional_get = method_decorator(conditional, name="get")

@@ -94,3 +94,16 @@ def test_huge_collector_number_is_bad_query(api, t_catalogue, q):
     response = api.get("/api/cards/", {"q": q})
     assert response.status_code == 400
     assert "out of range" in response.json()["error"]["message"]
+
+
+# --- page numbers past any catalogue ---------------------------------------------------------
+@pytest.mark.parametrize(
+    "params",
+    [{"page": "999999999999999999"}, {"page": "9223372036854775808"}, {"page": "99999999999999999999"},
+     {"page": "999999999999999999", "page_size": "200", "q": "c:r"}],
+)
+def test_a_huge_page_number_is_not_found_like_any_page_past_the_end(api, t_catalogue, params):
+    response = api.get("/api/cards/", params)
+    assert response.status_code == 404
+    assert response.json() == {"error": {"code": "not_found", "message": "Invalid page.", "details": {}}}
+    assert response.json() == api.get("/api/cards/", {**params, "page": "99"}).json()

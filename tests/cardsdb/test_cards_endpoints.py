@@ -239,3 +239,42 @@ def test_new_endpoints_are_in_the_schema(api, db):
         assert path in paths, sorted(paths)
     assert "post" in paths["/cards/collection/"]
     assert {p["name"] for p in paths["/cards/named/"]["get"]["parameters"]} == {"exact", "fuzzy", "set"}
+
+
+# --- preconditions only for answers that would be 200 -----------------------------------
+_ERRORS = [
+    ("/api/cards/NOPE/", 404, {"code": "not_found", "message": "Not found.", "details": {}}),
+    ("/api/cards/named/?exact=NOPE", 404,
+     {"code": "not_found", "message": "No card is named “NOPE”.", "details": {"name": "NOPE"}}),
+    ("/api/cards/?page=999", 404, {"code": "not_found", "message": "Invalid page.", "details": {}}),
+    ("/api/cards/?q=(", 400, {"code": "bad_query", "message": "unbalanced parentheses: '(' is never closed",
+                              "details": {"term": "(", "position": 0, "query": "("}}),
+]
+
+
+@pytest.mark.parametrize("path,status,body", _ERRORS, ids=[e[0] for e in _ERRORS])
+def test_conditional_headers_never_turn_an_error_into_304(api, t_catalogue, path, status, body):
+    import time
+
+    from django.utils.http import http_date
+
+    later = http_date(time.time() + 3600)
+    for headers in ({}, {"HTTP_IF_NONE_MATCH": "*"}, {"HTTP_IF_MODIFIED_SINCE": later},
+                    {"HTTP_IF_NONE_MATCH": "*", "HTTP_IF_MODIFIED_SINCE": later}):
+        response = api.get(path, **headers)
+        assert (response.status_code, response.json()) == (status, {"error": body}), headers
+        assert "ETag" not in response and "Last-Modified" not in response
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/cards/T-001/", "/api/cards/?q=c:r", "/api/cards/named/?exact=炎", "/api/cards/autocomplete/?q=ほの"]
+)
+def test_if_none_match_star_is_304_for_an_answer_that_exists(api, t_catalogue, path, django_assert_max_num_queries):
+    first = api.get(path)
+    assert first.status_code == 200
+    again = api.get(path, HTTP_IF_NONE_MATCH="*")
+    assert (again.status_code, again.content, again["ETag"]) == (304, b"", first["ETag"])
+    assert again["Last-Modified"] == first["Last-Modified"]
+    with django_assert_max_num_queries(1):  # a weak form of the real tag: still no search
+        weak = api.get(path, HTTP_IF_NONE_MATCH=f'"other", W/{first["ETag"]}')
+    assert (weak.status_code, weak.content) == (304, b"")

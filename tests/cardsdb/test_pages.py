@@ -180,3 +180,33 @@ def test_odd_queries_never_fail(client, t_catalogue, q):
 def test_any_query_is_answered_200_or_400(client, t_catalogue, q, order, view):
     response = client.get("/cards/", {"q": q, "order": order, "view": view})
     assert response.status_code in (200, 400)
+
+
+def test_a_huge_page_number_on_the_card_list_shows_the_last_page(client, sample_catalogue):
+    response = client.get("/cards/", {"page": "99999999999999999999", "view": "list"}, **EN)
+    assert response.status_code == 200
+    page = response.context["page"]
+    assert (page.number, page.paginator.num_pages, page.paginator.count) == (2, 2, 72)
+    assert [card.code for card in page.object_list] == [f"SMP-{n:03}" for n in range(61, 73)]
+    assert response.context["error"] is None
+
+
+def test_count_last_paginator_never_reads_past_the_largest_offset(t_catalogue, django_assert_num_queries):
+    from django.core.paginator import EmptyPage
+    from django.utils import translation
+
+    from cardsdb.models import Card
+    from cardsdb.paginator import MAX_OFFSET, CountLastPaginator
+
+    rows = Card.objects.order_by("code")
+    last_read = (MAX_OFFSET - 8) // 7 + 1  # the last page whose slice (8 rows from its start) fits
+    with translation.override("en"):
+        with django_assert_num_queries(2):  # the slice (no rows), then the count
+            with pytest.raises(EmptyPage, match="^That page contains no results$"):
+                CountLastPaginator(rows, 7).page(last_read)
+        for number in (last_read + 1, 2 * 10**18, 10**20):
+            with django_assert_num_queries(1):  # only the count: no slice that would overflow
+                with pytest.raises(EmptyPage, match="^That page contains no results$"):
+                    CountLastPaginator(rows, 7).page(number)
+    last = CountLastPaginator(rows, 7).get_page(str(10**20))
+    assert (last.number, [card.code for card in last.object_list]) == (3, [f"T-{n:03}" for n in range(15, 21)])

@@ -52,6 +52,39 @@ def test_every_example_works_on_the_page_and_in_the_api(client, api, sample_cata
     assert body["count"] == expected
 
 
+#: What each example of the syntax page finds in the sample catalogue (every one finds cards).
+SAMPLE_FINDS = {
+    "炎": ["SMP-001", "SMP-007"], "かえん": ["SMP-001", "SMP-007"], "flame": ["SMP-001"],
+    '"flame club"': ["SMP-001"], "!火炎弾": ["SMP-007"], '!"fire drake cloak"': ["SMP-011"],
+    "/^かえん/": ["SMP-001", "SMP-007"], "ft:森": ["SMP-017", "SMP-023"],
+    "a:白石": ["SMP-006", "SMP-019", "SMP-029", "SMP-036", "SMP-037", "SMP-040", "SMP-041", "SMP-044", "SMP-046",
+              "SMP-049", "SMP-052", "SMP-072"],
+    "is:manual": ["SMP-013", "SMP-015", "SMP-024", "SMP-026", "SMP-028", "SMP-031", "SMP-035", "SMP-038", "SMP-039",
+                  "SMP-050", "SMP-052", "SMP-061", "SMP-072"],
+}
+
+
+def test_every_example_on_the_syntax_page_finds_cards_in_the_sample_catalogue(client, sample_catalogue):
+    for language in (EN, JA):
+        body = client.get("/cards/syntax/", **language).content.decode()
+        links = [unescape(href) for href in re.findall(r'<a href="(/cards/\?q=[^"]*)"><code>', body)]
+        queries = [parse_qs(urlsplit(link).query)["q"][0] for link in links]
+        assert queries == EXAMPLES
+        finds = {query: list(search_cards(query).cards.values_list("code", flat=True)) for query in queries}
+        assert [query for query, codes in finds.items() if not codes] == []
+        assert {query: finds[query] for query in SAMPLE_FINDS} == SAMPLE_FINDS
+        for query in queries:  # the linked page itself lists them
+            assert client.get("/cards/", {"q": query}, **language).context["page"].paginator.count == len(finds[query])
+
+
+def test_every_example_on_the_card_list_finds_cards_in_the_sample_catalogue(client, sample_catalogue):
+    from cardsdb.views import EXAMPLES as LIST_EXAMPLES
+
+    counts = {query: search_cards(query).cards.count() for query, _ in LIST_EXAMPLES}
+    assert counts == {"t:character": 36, "c:r": 18, "c=rg": 2, "size>=3": 27, "hp>=5": 20, "dir:diagonal": 12,
+                      "step1:charge": 14, "o:回復": 10, '"flame club"': 1, "!火炎弾": 1}
+
+
 def test_examples_link_to_their_results(client, t_catalogue):
     body = client.get("/cards/syntax/", **EN).content.decode()
     links = [unescape(href) for href in re.findall(r'<a href="(/cards/\?q=[^"]*)"><code>', body)]

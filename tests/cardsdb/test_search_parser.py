@@ -272,6 +272,37 @@ def test_warnings_for_pointless_terms(t_catalogue):
     assert parse_query("-is:manual").warnings == ()
 
 
+_NO_SUCH_RARITY = "%s never matches: no card has the rarity %s (rarities: C, P, R, SR, U)"
+
+
+def test_an_unknown_rarity_warns_naming_the_rarities_there_are(t_catalogue, django_assert_num_queries):
+    result = search_cards("r:zzz")
+    assert list(result.cards) == []
+    assert result.warnings == [_NO_SUCH_RARITY % ("r:zzz", "zzz")]
+    assert search_cards("t:character (r=sr or rarity:Q) -r:zzz r:zzz").warnings == [
+        _NO_SUCH_RARITY % ("rarity:Q", "Q"), _NO_SUCH_RARITY % ("r:zzz", "zzz"),
+    ]
+    for known in ("r:sr", "r=p", "rarity:C", "r!=zzz", "-r:u"):
+        assert search_cards(known).warnings == [], known
+    with django_assert_num_queries(0):  # no rarity term: the catalogue is not read
+        assert search_cards("t:event hp>3").warnings == ["hp>3 never matches events or items, which have no HP"]
+
+
+def test_an_unknown_rarity_warning_in_the_api_and_on_the_page(api, client, t_catalogue):
+    from tests.conftest import EN
+
+    body = api.get("/api/cards/", {"q": "r:zzz"}, HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert (body["count"], body["warnings"]) == (0, [
+        "r:zzz に当てはまるカードはありません。レアリティ zzz のカードはありません（レアリティ: C, P, R, SR, U）"
+    ])
+    page = client.get("/cards/", {"q": "r:zzz"}, **EN).content.decode()
+    assert f'<p class="warning" role="status">{_NO_SUCH_RARITY % ("r:zzz", "zzz")}</p>' in page
+
+
+def test_a_rarity_in_a_catalogue_without_rarities_warns(db):
+    assert search_cards("r:c").warnings == ["r:c never matches: no card has a rarity"]
+
+
 # --- the syntax tree -------------------------------------------------------------------
 def test_and_binds_tighter_than_or():
     assert parse_query("a or b c").node == Or((Name("a"), And((Name("b"), Name("c")))))
