@@ -23,7 +23,7 @@ class MatchError(Exception):
     ``match_full``, ``seat_taken``, ``bad_seat``, ``already_seated``, ``not_open`` (join, leave);
     ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (the decks the seats
     bring: create, join; see ``play.seat_decks``);
-    ``not_started``, ``game_over``, ``not_seated``, ``resigned``, ``stale_version``,
+    ``not_started``, ``game_over``, ``not_seated``, ``resigned``, ``stale_version``, ``bad_version``,
     ``not_your_turn`` and the engine's codes (``illegal_action``, ``malformed_action``, …) (act);
     ``match_not_found``; ``not_finished`` (replay). ``status`` is the HTTP status for it.
     """

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from play.games import GAMES
+from play.games.elements.engine import MAX_DEALS
 from play.identity import MAX_NAME_LENGTH
 from play.seat_decks import DEFAULT_BOT_DECK, deck_choices, sample_deck_choices
 
@@ -71,7 +73,7 @@ GAME_OPTIONS: dict[str, list[GameOption]] = {
         GameOption("deals", forms.IntegerField(
             label=_("Deals"),
             help_text=_("As many as there are players in the printed rules, so that everyone starts once."),
-            min_value=1, max_value=20, required=False,
+            min_value=1, max_value=MAX_DEALS, required=False,
         )),
     ],
     "eoc": [
@@ -199,8 +201,13 @@ class MatchForm(forms.Form):
             return data
         game = GAMES[slug]
         if not game.min_players <= players <= game.max_players:
+            if game.min_players == game.max_players:
+                message = ngettext_lazy("%(game)s is played by %(min)s player.", "%(game)s is played by %(min)s players.",
+                                        "min")
+            else:
+                message = _("%(game)s is played by %(min)s to %(max)s players.")
             self.add_error("players", forms.ValidationError(
-                _("%(game)s is played by %(min)s to %(max)s players."), code="players",
+                message, code="players",
                 params={"game": game_label(slug), "min": game.min_players, "max": game.max_players},
             ))
             return data

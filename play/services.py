@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.bots import BOTS
 from play.engine import IllegalAction, derive_seed
@@ -61,11 +62,14 @@ def _seat_bots(engine, seats) -> list[str]:
     problem otherwise (``seats`` is ``[{"kind": "human"} | {"kind": "bot", "bot": name}]``)."""
     if not isinstance(seats, list) or not engine.min_players <= len(seats) <= engine.max_players:
         count = len(seats) if isinstance(seats, list) else None
+        names = {"game": getattr(engine, "name", engine.slug), "low": engine.min_players, "high": engine.max_players}
+        if engine.min_players == engine.max_players:
+            message = ngettext("%(game)s is for %(low)s player.", "%(game)s is for %(low)s players.",
+                               engine.min_players) % names
+        else:
+            message = _("%(game)s is for %(low)s to %(high)s players.") % names
         raise MatchError(
-            "bad_seats",
-            _("%(game)s is for %(low)s to %(high)s players.") % {
-                "game": getattr(engine, "name", engine.slug), "low": engine.min_players, "high": engine.max_players,
-            },
+            "bad_seats", message,
             {"min_players": engine.min_players, "max_players": engine.max_players, "seats": count},
         )
     bots, problems = [], []
@@ -346,16 +350,23 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None, de
 @transaction.atomic
 def leave_match(player: Player | None, match_id: str) -> Match:
     """``player`` gives up their seat of a match that has not started; the seat is free again.
+    When no person is left seated at the match, the match is deleted: it leaves the lobby and
+    the API (404 from then on), and the returned ``Match`` has ``pk`` None.
 
     Raises ``MatchError``: ``match_not_found``, ``not_seated``, ``not_open`` (the match has
-    started: resign instead, or it is over).
+    started: resign instead; or it is over).
     """
     match = _lock(match_id)
     seats = list(match.seats.all())
     seat = _seated(seats, player)
+    if match.status == Match.Status.FINISHED:
+        raise MatchError("not_open", _("The match is over, so there is no seat to leave."))
     if match.status != Match.Status.OPEN:
         raise MatchError("not_open", _("The match has started, so you cannot leave it; you can resign."))
     seat.user_id, seat.session_key, seat.name, seat.deck = None, "", "", None
+    if all(s.is_free or s.kind == "bot" for s in seats):
+        match.delete()
+        return match
     seat.save(update_fields=["user", "session_key", "name", "deck"])
     match.save()
     engine = get_game(match.game)
@@ -393,8 +404,8 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
 
     Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over``; ``not_seated``
     (``actor`` has no seat, or a bot acts for a person's seat without the clock); ``resigned``;
-    ``bad_version`` (not an int); ``StaleVersion`` (code ``stale_version``, with the current
-    view) when the match has moved on; ``not_your_turn`` (the seat is not to act and the game
+    ``bad_version`` (not an int, or a version the match has not reached yet); ``StaleVersion``
+    (code ``stale_version``, with the current view) when the match has moved on; ``not_your_turn`` (the seat is not to act and the game
     gives it no legal action out of turn, as sandbox play does); the engine's code and message
     (``illegal_action``, ``malformed_action``, …) when the engine refuses the action.
     """
@@ -414,6 +425,13 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
             by = MatchAction.By.PLAYER
         if type(version) is not int:
             raise MatchError("bad_version", _("The version must be a whole number."), {"version": str(version)[:40]})
+        if version > match.version:
+            raise MatchError(
+                "bad_version",
+                _("There is no version %(version)s yet; the match is at version %(current)s.")
+                % {"version": version, "current": match.version},
+                {"version": version, "current_version": match.version},
+            )
         if version != match.version:
             raise StaleVersion(
                 _("The match has moved on to version %(current)s; your action was based on version %(version)s.")

@@ -34,6 +34,8 @@ RECENT_MOVES = 12
 #: Open matches per lobby page, and how many of the visitor's latest matches the lobby lists.
 OPEN_PER_PAGE = 30
 MY_MATCHES = 20
+#: The session key of the join a guest asked for before choosing a display name.
+PENDING_JOIN_KEY = "play_pending_join"
 
 
 def _match_or_404(match_id: str) -> Match:
@@ -90,6 +92,7 @@ def guest_name(request):
         form = GuestNameForm(request.POST)
         if form.is_valid():
             set_guest_name(request, form.cleaned_data["name"])
+            _complete_pending_join(request, next_url)
             return redirect(next_url)
     else:
         form = GuestNameForm(initial={"name": request.session.get("guest_name", "")})
@@ -156,19 +159,50 @@ def table(request, match_id: str):
     })
 
 
-def _seat_change(request, match_id: str, change):
-    """Run ``change(player, match_id)`` for a POST from the table, then back to the table."""
+def _seat_change(request, match_id: str, change, pending: dict | None = None):
+    """Run ``change(player, match_id)`` for a POST from the table, then back to the table (to
+    the lobby when the change removed the match). A guest without a display name is sent to
+    choose one first; ``pending`` (a join's ``{"seat", "deck"}``) is kept in the session so
+    that the name page completes the join."""
     match = _match_or_404(match_id)
     table_url = reverse("play-table", kwargs={"match_id": match.id})
     player = player_from_request(request)
     if player is None:
         messages.info(request, _("Choose a display name first, then take a seat."))
+        if pending is not None:
+            request.session[PENDING_JOIN_KEY] = {"match": match.id, **pending}
         return _ask_for_name(request, table_url)
     try:
-        change(player, match.id)
+        changed = change(player, match.id)
     except MatchError as error:
         messages.error(request, error.message)
+    else:
+        if isinstance(changed, Match) and changed.pk is None:
+            messages.info(request, _("You left the match; nobody else was seated, so it was removed."))
+            return redirect("play-lobby")
     return redirect(table_url)
+
+
+def _complete_pending_join(request, next_url: str) -> None:
+    """After a guest named themselves: take the seat they asked for before they had a name
+    (``_seat_change``), when they are going back to that match's table. A game whose seats
+    bring decks is joined only with a deck chosen; without one the table's join form (with its
+    deck picker) is where the guest lands."""
+    pending = request.session.pop(PENDING_JOIN_KEY, None)
+    if not isinstance(pending, dict) or not isinstance(pending.get("match"), str):
+        return
+    if next_url != reverse("play-table", kwargs={"match_id": pending["match"]}):
+        return
+    match = Match.objects.filter(pk=pending["match"]).first()
+    if match is None or match.status != Match.Status.OPEN:
+        return
+    deck = pending.get("deck")
+    if deck is None and plays_with_seat_decks(get_game(match.game), match.options):
+        return
+    try:
+        services.join_match(player_from_request(request), match.id, pending.get("seat"), deck=deck)
+    except MatchError as error:
+        messages.error(request, error.message)
 
 
 @require_POST
@@ -181,7 +215,8 @@ def join(request, match_id: str):
         return redirect("play-table", match_id=match_id)
     seat = int(raw) if raw else None
     deck = request.POST.get("deck", "").strip() or None
-    return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat, deck=deck))
+    return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat, deck=deck),
+                        pending={"seat": seat, "deck": deck})
 
 
 @require_POST

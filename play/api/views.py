@@ -146,12 +146,18 @@ class MatchJoin(MatchApiView):
 
 
 class MatchLeave(MatchApiView):
-    """Give up your seat before the match starts (answers your view, now a spectator's)."""
+    """Give up your seat before the match starts (answers your view, now a spectator's). When no
+    person is left seated, the match is removed: 204 with no body, and the match is gone from the
+    lobby and the API."""
 
-    @extend_schema(request=None, responses={200: VIEW, 403: ERROR, 404: ERROR, 409: ERROR})
+    @extend_schema(request=None, responses={
+        200: VIEW, 204: OpenApiResponse(description="the match was removed: nobody is seated any more"),
+        403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, match_id):
         player = _caller(request)
         match = services.leave_match(player, match_id)
+        if match.pk is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(selectors.match_view(match, player))
 
 
@@ -174,8 +180,8 @@ class MatchActions(MatchApiView):
         description=(
             'Body: {"version": 12, "action": {"type": "play", "card": 4}}, the version being the one your view '
             "showed. 409 stale_version (with your current view) when the match has moved on; 403 not_seated, "
-            "resigned; 400 not_your_turn, not_started, game_over and the game's codes (illegal_action, "
-            "malformed_action, …)."
+            "resigned; 400 bad_version (a version the match has not reached yet), not_your_turn, not_started, "
+            "game_over and the game's codes (illegal_action, malformed_action, …)."
         ),
     )
     def post(self, request, match_id):

@@ -258,3 +258,119 @@ def test_a_refused_move_is_explained_and_the_table_stays_usable(browser, asgi_se
     expect(message).to_be_hidden()
     expect(page.locator("#table")).not_to_have_attribute("data-version", "0")
     page.context.close()
+
+
+def finished_bot_match(game="lama", seats=6, options=None):
+    """A match of heuristic bots played to its end through the services (no worker needed)."""
+    from play import services
+
+    match = services.create_match(
+        None, game, [{"kind": "bot", "bot": "heuristic"}] * seats, {"end_at": 1} if options is None else options,
+        None, seed=11)
+    while match.status != Match.Status.FINISHED:
+        assert services.play_bot_turn(match.id, match.version)
+        match.refresh_from_db()
+    return match
+
+
+def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fits_a_phone(browser, asgi_server):
+    match = finished_bot_match()
+    page = guest_page(browser)
+    sockets, missing = [], []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.on("response", lambda response: missing.append(response.url) if response.status == 404 else None)
+    page.goto(f"{asgi_server}/play/m/{match.id}/")
+    expect(page.locator("#match-status")).to_have_text("Finished")
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("#connection")).to_be_hidden()
+    page.wait_for_timeout(500)
+    assert sockets == []
+    # The favicon is inline: no request for /favicon.ico, nothing missing.
+    assert page.locator('link[rel="icon"]').get_attribute("href").startswith("data:image/svg+xml,")
+    assert missing == []
+
+    # The round summary fits 390 px: every column shows without scrolling sideways.
+    summary = page.locator(".round-summary .table-wrap")
+    expect(summary).to_be_visible()
+    expect(page.locator(".round-summary thead th")).to_have_text(["Player", "Hand left", "Points this round", "Total"])
+    expect(page.locator(".round-summary tbody tr")).to_have_count(6)
+    widths = summary.evaluate("el => [el.scrollWidth, el.clientWidth, el.getBoundingClientRect().right]")
+    assert widths[0] <= widths[1] and widths[2] <= 390, widths
+    for cell in page.locator(".round-summary th, .round-summary td").all():
+        assert cell.evaluate("el => el.getBoundingClientRect().right") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.close()
+
+
+def test_the_live_badge_goes_when_the_match_finishes(browser, asgi_server, bot_worker):
+    page = guest_page(browser)
+    page.goto(f"{asgi_server}/play/new/")
+    choose_name(page, "Ann")
+    page.fill("#id_players", "2")
+    page.select_option("#id_seat_1", "heuristic")
+    page.fill("#id_lama-end_at", "1")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    connection = page.locator("#connection")
+    expect(connection).to_have_attribute("data-state", "open")
+    expect(connection).to_have_text("Live")
+    for _ in range(60):
+        page.wait_for_function(READY)
+        if page.locator("#outcome").is_visible():
+            break
+        if page.locator("#board .action-quit").count():  # quitting ends the round soonest
+            version = page.locator("#table").get_attribute("data-version")
+            page.click("#board .action-quit")
+            page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+        else:
+            make_a_move(page)
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("#match-status")).to_have_text("Finished")
+    expect(connection).to_be_hidden()
+    expect(page.locator("text=● Live")).to_have_count(0)
+    page.context.close()
+
+
+#: Whether every colour name on the Elements cards sits on one line and shows whole.
+CAPTIONS_FIT = """() => [...document.querySelectorAll('#board .el-card .card-caption')]
+  .filter((el) => el.getBoundingClientRect().width > 1)
+  .map((el) => {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    return [el.textContent, el.getBoundingClientRect().height < 1.5 * size && el.scrollWidth <= el.clientWidth + 0.5];
+  })"""
+
+
+def test_elements_colour_names_fit_the_small_cards_of_a_phone(browser, asgi_server):
+    page = guest_page(browser)
+    page.goto(f"{asgi_server}/play/new/")
+    choose_name(page, "Ann")
+    page.select_option("#id_game", "elements")
+    page.fill("#id_players", "3")
+    page.select_option("#id_seat_1", "heuristic")
+    page.select_option("#id_seat_2", "heuristic")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    expect(page.locator("#board .el-hand .card")).to_have_count(11)
+    captions = page.evaluate(CAPTIONS_FIT)
+    assert len(captions) >= 11
+    assert [text for text, fits in captions if not fits] == []
+    assert {text for text, _fits in captions} <= {"red", "yellow", "green", "blue", "purple"}
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.context.close()
+
+
+def test_a_guest_without_a_name_who_joins_from_the_lobby_is_seated_after_naming(browser, asgi_server):
+    from play import services
+    from play.identity import Player
+
+    match = services.create_match(Player(None, "a" * 32, "Ann"), "lama", [{"kind": "human"}] * 2, {}, None)
+    page = guest_page(browser)
+    page.goto(f"{asgi_server}/play/")
+    page.click(f'.match-row[data-match="{match.id}"] .join-button')
+    choose_name(page, "Bob")
+    page.wait_for_url(f"{asgi_server}/play/m/{match.id}/")
+    expect(page.locator(".seat.is-you .seat-name")).to_have_text("Bob")
+    expect(page.locator("#table")).to_have_attribute("data-status", "running")
+    expect(page.locator(".join-button")).to_have_count(0)
+    assert [s.name for s in Match.objects.get(pk=match.id).seats.order_by("index")] == ["Ann", "Bob"]
+    page.context.close()

@@ -303,3 +303,26 @@ def test_a_card_placed_face_down_is_shown_only_to_its_owner(api, alice_api, bob_
     for client in (bob_api, api):
         assert client.get(f"/api/matches/{match_id}/").json()["last_action"]["action"] == hidden
         assert client.get(f"/api/matches/{match_id}/log/").json()[0]["action"] == hidden
+
+
+def test_the_last_person_leaving_removes_the_match_from_the_lobby_and_the_api(alice_api, bob_api):
+    match_id = create(alice_api, seats=[HUMAN, HUMAN, HEURISTIC]).json()["id"]
+    assert [m["id"] for m in bob_api.get("/api/matches/").json()["results"]] == [match_id]
+    left = alice_api.post(f"/api/matches/{match_id}/leave/")
+    assert (left.status_code, left.content) == (204, b"")
+    assert bob_api.get("/api/matches/").json()["results"] == []
+    assert alice_api.get("/api/matches/?mine=1").json()["results"] == []
+    assert error_of(bob_api.get(f"/api/matches/{match_id}/"), 404) == "match_not_found"
+    assert error_of(bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json"), 404) == "match_not_found"
+    assert not Match.objects.filter(pk=match_id).exists()
+
+
+def test_a_version_from_the_future_is_a_bad_version(alice_api, duel):
+    response = alice_api.post(f"/api/matches/{duel}/actions/", {"version": 5, "action": {"type": "draw"}},
+                              format="json")
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "code": "bad_version", "message": "There is no version 5 yet; the match is at version 0.",
+        "details": {"version": 5, "current_version": 0},
+    }
+    assert Match.objects.get(pk=duel).version == 0

@@ -84,9 +84,11 @@ def test_leaving_gives_the_deck_back(user, other_user):
     services.join_match(person(other_user), match.id, deck="SMP-GREEN")
     assert Match.objects.get(pk=match.id).status == "running"
     open_match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
-    services.leave_match(person(user), open_match.id)
-    seat = Seat.objects.get(match=open_match, index=0)
-    assert (seat.name, seat.deck) == ("", None)
+    left = services.leave_match(person(user), open_match.id)
+    # Nobody is left seated, so the match and its seats (with the deck) are removed.
+    assert left.pk is None
+    assert not Match.objects.filter(pk=open_match.id).exists()
+    assert not Seat.objects.filter(match_id=open_match.id).exists()
 
 
 def test_an_invalid_deck_is_refused_with_every_problem_and_nothing_is_saved(alice_api, short_deck):
@@ -225,3 +227,31 @@ def test_a_bots_only_match_needs_no_player(db):
     match = services.create_match(None, "eoc", [HEURISTIC, {**HEURISTIC, "deck": "SMP-BLACK"}], seed=3)
     assert match.status == "running"
     assert [s.deck["id"] for s in match.seats.all()] == ["SMP-RED", "SMP-BLACK"]
+
+
+def test_a_guest_without_a_name_joining_a_deck_match_lands_on_the_join_form_with_the_deck_picker(user):
+    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    guest = Client()
+    lobby = guest.get("/play/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'<a class="button join-button" href="/play/m/{match.id}/">Join</a>' in lobby
+    # A join posted before naming oneself, without a deck, is not completed: the deck is missing.
+    asked = guest.post(f"/play/m/{match.id}/join/", {"seat": "1"})
+    assert asked["Location"] == f"/play/name/?next=%2Fplay%2Fm%2F{match.id}%2F"
+    named = guest.post("/play/name/", {"name": "Bob", "next": f"/play/m/{match.id}/"}, follow=True,
+                       HTTP_ACCEPT_LANGUAGE="en")
+    assert named.redirect_chain == [(f"/play/m/{match.id}/", 302)]
+    assert Seat.objects.get(match=match, index=1).is_free
+    assert Match.objects.get(pk=match.id).status == "open"
+    body = named.content.decode()
+    assert '"seat": null' in body and 'id="join-decks"' in body and "SMP-WHITE" in body
+
+
+def test_a_guest_who_posted_a_deck_before_naming_is_seated_with_it(user):
+    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    guest = Client()
+    guest.post(f"/play/m/{match.id}/join/", {"seat": "1", "deck": "SMP-WHITE"})
+    named = guest.post("/play/name/", {"name": "Bob", "next": f"/play/m/{match.id}/"})
+    assert named["Location"] == f"/play/m/{match.id}/"
+    seat = Seat.objects.get(match=match, index=1)
+    assert (seat.name, seat.deck["id"]) == ("Bob", "SMP-WHITE")
+    assert Match.objects.get(pk=match.id).status == "running"

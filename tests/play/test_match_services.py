@@ -5,6 +5,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.utils import translation
 
 from play import selectors, services
 from play.errors import MatchError, StaleVersion
@@ -182,11 +183,9 @@ def test_act_applies_saves_and_logs(duel, alice, bob):
 def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
     carol = person(django_user_model.objects.create_user("carol"))
     before = snapshot(duel.id)
-    with pytest.raises(StaleVersion) as stale:
-        services.act(alice, duel.id, 3, {"type": "draw"})
-    assert (stale.value.code, stale.value.status, stale.value.view["version"], stale.value.view["seat"]) == (
-        "stale_version", 409, 0, 0)
-    assert stale.value.details == {"version": 3, "current_version": 0}
+    # A version the match has not reached is not stale: it is refused as a bad version.
+    assert refused("bad_version", services.act, alice, duel.id, 3, {"type": "draw"}).details == {
+        "version": 3, "current_version": 0}
     assert refused("not_your_turn", services.act, bob, duel.id, 0, {"type": "draw"}).status == 400
     assert refused("not_seated", services.act, carol, duel.id, 0, {"type": "draw"}).status == 403
     assert refused("not_seated", services.act, None, duel.id, 0, {"type": "draw"}).status == 403
@@ -292,3 +291,58 @@ async def _listen_while(match_id, write):
     for group, name in zip((seat_group(match_id, 0), seat_group(match_id, 1), spectator_group(match_id)), channels):
         await layer.group_discard(group, name)
     return messages
+
+
+def test_the_last_person_leaving_an_open_match_removes_it(alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN, HUMAN, HEURISTIC], {}, seed=4)
+    services.join_match(bob, match.id, 1)
+    kept = services.leave_match(alice, match.id)
+    assert kept.pk == match.id
+    assert [s.name for s in Match.objects.get(pk=match.id).seats.all()] == ["", "bob", "", ""]
+    assert [m.id for m in selectors.open_matches()] == [match.id]
+    removed = services.leave_match(bob, match.id)
+    assert removed.pk is None
+    assert not Match.objects.filter(pk=match.id).exists()
+    assert not Seat.objects.filter(match_id=match.id).exists()
+    assert list(selectors.open_matches()) == []
+    refused("match_not_found", services.leave_match, bob, match.id)
+
+
+@translation.override("en")
+def test_leaving_a_finished_match_says_it_is_over(alice, bob):
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], SHORT, seed=9)
+    services.join_match(bob, match.id)
+    services.act(alice, match.id, 0, {"type": "quit"})
+    services.act(bob, match.id, 1, {"type": "quit"})
+    before = snapshot(match.id)
+    error = refused("not_open", services.leave_match, alice, match.id)
+    assert (error.message, error.status) == ("The match is over, so there is no seat to leave.", 409)
+    running = services.create_match(alice, "lama", [HUMAN, HEURISTIC], {}, seed=9)
+    assert refused("not_open", services.leave_match, alice, running.id).message == (
+        "The match has started, so you cannot leave it; you can resign.")
+    assert snapshot(match.id) == before
+
+
+@translation.override("en")
+def test_a_version_from_the_future_is_refused_with_its_own_message(duel, alice):
+    before = snapshot(duel.id)
+    error = refused("bad_version", services.act, alice, duel.id, 5, {"type": "draw"})
+    assert error.message == "There is no version 5 yet; the match is at version 0."
+    assert (error.status, error.details) == (400, {"version": 5, "current_version": 0})
+    assert not isinstance(error, StaleVersion)
+    assert snapshot(duel.id) == before
+    services.act(alice, duel.id, 0, {"type": "draw"})
+    with pytest.raises(StaleVersion) as stale:
+        services.act(alice, duel.id, 0, {"type": "draw"})
+    assert stale.value.message == "The match has moved on to version 1; your action was based on version 0."
+    assert (stale.value.code, stale.value.status, stale.value.view["version"], stale.value.view["seat"]) == (
+        "stale_version", 409, 1, 0)
+    assert stale.value.details == {"version": 0, "current_version": 1}
+
+
+@translation.override("en")
+def test_a_game_for_one_number_of_players_names_it_once():
+    error = refused("bad_seats", services.create_match, None, "eoc", [HEURISTIC], {})
+    assert error.message == "Elements of Chaos is for 2 players."
+    error = refused("bad_seats", services.create_match, None, "lama", [HEURISTIC], {})
+    assert error.message == "L.A.M.A. is for 2 to 6 players."

@@ -142,6 +142,34 @@ def test_new_match_form_offers_every_game_seat_kinds_and_options(client):
     assert "L.A.M.A.: 2 to 6 players" in en
 
 
+def test_a_game_for_one_number_of_players_shows_that_number_once(client):
+    guest(client, "Ann")
+    en, ja = page_in_both_languages(client, "/play/new/")
+    assert "Elements of Chaos: 2 players" in en and "Elements of Chaos: 2 to 2 players" not in en
+    assert "Elements: 3 to 5 players" in en
+    assert "エレメンツ オブ カオス: 2人" in ja
+    response = client.post("/play/new/", form_data(game="eoc", players="3"), **EN)
+    assert response.status_code == 400
+    assert "Elements of Chaos is played by 2 players." in response.content.decode()
+    response = client.post("/play/new/", form_data(game="elements", players="2"), **EN)
+    assert "Elements is played by 3 to 5 players." in response.content.decode()
+
+
+def test_the_elements_deals_go_up_to_the_engines_limit(client):
+    from play.games.elements.engine import MAX_DEALS
+
+    assert MAX_DEALS == 50
+    guest(client, "Ann")
+    body = client.get("/play/new/", **EN).content.decode()
+    assert re.search(r'<input type="number" name="elements-deals"[^>]* max="50"', body)
+    response = client.post("/play/new/", form_data(game="elements", players="3", **{"elements-deals": "51"}), **EN)
+    assert response.status_code == 400
+    assert "Ensure this value is less than or equal to 50." in response.content.decode()
+    response = client.post("/play/new/", form_data(game="elements", players="3", **{"elements-deals": "50"}))
+    assert response.status_code == 302
+    assert Match.objects.get().options == {"deals": 50}
+
+
 def form_data(**changes) -> dict:
     data = {"game": "lama", "players": "4", "seat_0": "you", "seat_1": "heuristic", "seat_2": "random",
             "seat_3": "heuristic", "seat_4": "heuristic", "seat_5": "heuristic",
@@ -293,14 +321,68 @@ def test_join_is_post_only(client, open_match):
     assert client.get(f"/play/m/{open_match.id}/join/").status_code == 405
 
 
-def test_leaving_an_open_match_frees_the_seat(client):
-    player = guest(client, "Bob")
-    match = services.create_match(player, "lama", [HUMAN, HUMAN], {}, None)
+def test_leaving_an_open_match_frees_the_seat(client, user):
+    match = services.create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HUMAN, HUMAN], {}, None)
+    guest(client, "Bob")
+    client.post(f"/play/m/{match.id}/join/", {"seat": "1"})
     response = client.post(f"/play/m/{match.id}/leave/")
     assert response.status_code == 302 and response["Location"] == f"/play/m/{match.id}/"
-    assert [s.is_free for s in match.seats.order_by("index")] == [True, True]
+    assert [s.is_free for s in match.seats.order_by("index")] == [False, True, True]
     response = client.post(f"/play/m/{match.id}/leave/", follow=True, **EN)
     assert "You do not have a seat at this match." in response.content.decode()
+
+
+def test_the_last_person_leaving_an_open_match_removes_it_from_the_lobby(client):
+    player = guest(client, "Bob")
+    match = services.create_match(player, "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
+    assert f'data-match="{match.id}"' in client.get("/play/").content.decode()
+    response = client.post(f"/play/m/{match.id}/leave/", follow=True, **EN)
+    assert response.redirect_chain == [("/play/", 302)]
+    body = response.content.decode()
+    assert "You left the match; nobody else was seated, so it was removed." in body
+    assert f'data-match="{match.id}"' not in body
+    assert "0 of 3 seats taken" not in body and "1 of 3 seats taken" not in body
+    assert not Match.objects.filter(pk=match.id).exists()
+    assert client.get(f"/play/m/{match.id}/").status_code == 404
+    assert client.get("/api/matches/").json()["results"] == []
+
+
+def test_leaving_a_finished_match_says_the_match_is_over(client):
+    player = guest(client, "Ann")
+    match = services.create_match(player, "lama", [HUMAN, HUMAN], {"end_at": 1}, None, seed=7)
+    services.join_match(Player(None, "b" * 32, "Bob"), match.id)
+    for seat in (0, 1):
+        actor = player if seat == 0 else Player(None, "b" * 32, "Bob")
+        services.act(actor, match.id, seat, {"type": "quit"})
+    assert Match.objects.get(pk=match.id).status == "finished"
+    response = client.post(f"/play/m/{match.id}/leave/", follow=True, **EN)
+    body = response.content.decode()
+    assert "The match is over, so there is no seat to leave." in body
+    assert "you can resign" not in body
+
+
+def test_a_guest_who_joins_from_the_lobby_without_a_name_is_seated_after_naming(client, open_match):
+    lobby = client.get("/play/", **EN).content.decode()
+    assert f'action="/play/m/{open_match.id}/join/"' in lobby
+    response = client.post(f"/play/m/{open_match.id}/join/")
+    assert response["Location"] == f"/play/name/?next=%2Fplay%2Fm%2F{open_match.id}%2F"
+    assert Seat.objects.get(match=open_match, index=1).is_free
+    response = client.post("/play/name/", {"name": "Bob", "next": f"/play/m/{open_match.id}/"})
+    assert response.status_code == 302 and response["Location"] == f"/play/m/{open_match.id}/"
+    seat = Seat.objects.get(match=open_match, index=1)
+    assert (seat.name, seat.session_key) == ("Bob", client.session.session_key)
+    open_match.refresh_from_db()
+    assert open_match.status == "running"
+    view = json_block(client.get(f"/play/m/{open_match.id}/").content.decode(), "match-view")
+    assert (view["seat"], view["seats"][1]["name"], view["seats"][1]["you"]) == (1, "Bob", True)
+    # The pending join is used once: naming oneself again seats nobody twice.
+    assert "play_pending_join" not in client.session
+
+
+def test_naming_oneself_for_another_page_completes_no_join(client, open_match):
+    client.post(f"/play/m/{open_match.id}/join/", {"seat": "1"})
+    client.post("/play/name/", {"name": "Bob", "next": "/play/"})
+    assert Seat.objects.get(match=open_match, index=1).is_free
 
 
 def test_resigning_hands_the_seat_to_a_bot(client):
@@ -347,3 +429,9 @@ def test_the_finished_match_page_links_its_replay(client):
     log = json_block(body, "match-log")
     assert [entry["version"] for entry in log] == list(range(match.version - 11, match.version + 1))
     assert log[-1] == {**view["last_action"], "created": log[-1]["created"]}
+
+
+def test_every_page_has_an_inline_favicon(client):
+    for url in ("/play/", "/play/name/"):
+        body = client.get(url, **EN).content.decode()
+        assert body.count('<link rel="icon" href="data:image/svg+xml,') == 1, url

@@ -15,6 +15,7 @@ import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
 
 const PENDING_TIMEOUT_MS = 10000;
+const MAX_STALE_RETRIES = 5;
 
 const root = document.getElementById("table");
 const boardElement = document.querySelector("[data-board-module]");
@@ -79,22 +80,23 @@ function act(action) {
 let sent = null;
 
 function send(frame, basedOn) {
-  sent = { frame, basedOn, retried: false };
+  sent = { frame, basedOn, retries: 0 };
   if (!socket.send(frame)) postAction(frame);
 }
 
 // When several seats act at once (everyone gives up cards, say), another seat's move makes
-// ours stale without changing what we may do: send the same move again, once, on the new
-// version if it is still among our legal actions.
+// ours stale without changing what we may do: send the same move again on the new version if
+// it is still among our legal actions (a few times: each of the other seats may land first).
 function retryStale(current) {
-  if (!sent || sent.retried || !current || current.id !== view.id) return false;
-  const simultaneous = (sent.basedOn.to_act || []).length > 1 && (current.to_act || []).length > 1;
+  if (!sent || sent.retries >= MAX_STALE_RETRIES || !current || current.id !== view.id) return false;
+  // The other seats may all have acted meanwhile, leaving ours the only one to act.
+  const simultaneous = (sent.basedOn.to_act || []).length > 1 && (current.to_act || []).includes(current.seat);
   const wanted = JSON.stringify(sent.frame.action);
   if (!simultaneous || !(current.legal_actions || []).some((a) => sameAction(a, sent.frame.action, wanted))) return false;
   receiveView(current);
   setPending(true);
   const frame = { type: "act", version: current.version, action: sent.frame.action };
-  sent = { frame, basedOn: current, retried: true };
+  sent = { frame, basedOn: current, retries: sent.retries + 1 };
   if (!socket.send(frame)) postAction(frame);
   return true;
 }
@@ -288,6 +290,10 @@ function render() {
   part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
   renderOutcome();
   renderClock();
+  // A finished match changes no more: no live badge, and the socket may close.
+  const over = view.status === "finished";
+  part("connection").hidden = over;
+  if (over) socket.close();
 }
 
 // -- connection ---------------------------------------------------------------------------------
@@ -323,4 +329,4 @@ document.addEventListener("visibilitychange", () => {
 readJSON("match-log").forEach(logMove);
 logStep(null, view);
 render();
-socket.connect();
+if (view.status !== "finished") socket.connect();
