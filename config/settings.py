@@ -143,6 +143,8 @@ if CELERY_BROKER_URL == "filesystem://":
     (_celery_dir / "results").mkdir(parents=True, exist_ok=True)
 else:
     CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or "rpc://")
+# The queue tasks go to; a test run against a shared broker names its own (tests/own_queue.py).
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

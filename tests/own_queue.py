@@ -1,12 +1,32 @@
 """A pytest plugin loaded before Django's settings (``-p tests.own_queue`` in pyproject.toml):
-with the embedded Celery broker (kombu's filesystem transport), the test run gets a queue folder
-of its own, so that a worker of ``make run`` in the same checkout never takes the tests' tasks,
-nor the tests a developer's. The folder is removed when the run ends."""
+the test run gets Celery queues of its own, so that its workers never take tasks queued by
+anyone else (a ``make run`` worker, an earlier run), nor anyone else's workers the tests' tasks.
+
+- With the embedded broker (kombu's filesystem transport) the run gets its own queue folder,
+  removed when the run ends.
+- With a real broker (``CELERY_BROKER_URL``: Redis or RabbitMQ) the run gets its own queue name,
+  deleted from the broker when the run ends.
+"""
 import atexit
 import os
 import shutil
 import tempfile
+import uuid
 
-if "CELERY_BROKER_URL" not in os.environ and "CELERY_FS_DIR" not in os.environ:
-    os.environ["CELERY_FS_DIR"] = tempfile.mkdtemp(prefix="eoc-test-celery-")
-    atexit.register(shutil.rmtree, os.environ["CELERY_FS_DIR"], ignore_errors=True)
+if "CELERY_BROKER_URL" not in os.environ:
+    if "CELERY_FS_DIR" not in os.environ:
+        os.environ["CELERY_FS_DIR"] = tempfile.mkdtemp(prefix="eoc-test-celery-")
+        atexit.register(shutil.rmtree, os.environ["CELERY_FS_DIR"], ignore_errors=True)
+elif "CELERY_TASK_DEFAULT_QUEUE" not in os.environ:
+    os.environ["CELERY_TASK_DEFAULT_QUEUE"] = f"eoc-test-{uuid.uuid4().hex[:12]}"
+
+    def _delete_queue(url=os.environ["CELERY_BROKER_URL"], name=os.environ["CELERY_TASK_DEFAULT_QUEUE"]):
+        from kombu import Connection
+
+        try:
+            with Connection(url, connect_timeout=5) as connection:
+                connection.default_channel.queue_delete(name)
+        except Exception:  # the broker may be gone at exit; the queue then goes with it
+            pass
+
+    atexit.register(_delete_queue)

@@ -64,4 +64,5 @@ def test_the_tests_have_a_celery_queue_of_their_own():
         assert folder == os.path.join(os.environ["CELERY_FS_DIR"], "queue")
         assert not folder.startswith(str(settings.VAR_DIR))
     else:
-        assert "CELERY_FS_DIR" not in os.environ
+        assert settings.CELERY_TASK_DEFAULT_QUEUE == os.environ["CELERY_TASK_DEFAULT_QUEUE"]
+        assert settings.CELERY_TASK_DEFAULT_QUEUE.startswith("eoc-test-")

@@ -165,21 +165,15 @@ def test_goldfish_input_is_checked(alice_api, api, sample_catalogue):
 
 
 @pytest.fixture
-def deck_worker(transactional_db, settings):
-    """A real Celery worker in a thread, on an in-memory broker."""
+def deck_worker(transactional_db):
+    """A real Celery worker in a thread, on the configured broker."""
     from celery.contrib.testing.worker import start_worker
 
     from config.celery import app
 
-    saved = {key: app.conf[key] for key in ("broker_url", "broker_transport_options")}
-    app.conf.broker_url = "memory://"
-    app.conf.broker_transport_options = {"polling_interval": 0.05}
-    app.close()
+    app.control.purge()  # the run's own queue: drop what earlier tests left in it
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20) as worker:
         yield worker
-    for key, value in saved.items():
-        app.conf[key] = value
-    app.close()
 
 
 def test_goldfish_runs_in_a_worker_and_reports_progress(deck_worker, sample_catalogue, alice_api, api):

@@ -103,12 +103,14 @@ def asgi_server(threads_share_the_test_db, settings):
 def bot_worker(threads_share_the_test_db, settings):
     """A real Celery worker in a thread of this process, on the configured broker (the run's own
     filesystem queue, or Redis / RabbitMQ in CI), playing bot turns at once (``PLAY_BOT_DELAY``
-    0). Tasks left in the queue by earlier tests are idempotent on their match's version: the
-    worker finds those matches gone or moved on and does nothing."""
+    0). The queue is the test run's own (``tests/own_queue.py``) and is emptied first."""
     from celery.contrib.testing.worker import start_worker
 
     from config.celery import app
 
     settings.PLAY_BOT_DELAY = 0
+    # The run's own queue may still hold tasks that earlier tests queued without a worker (a
+    # long goldfish simulation among them): drop them, so bot turns are not kept waiting.
+    app.control.purge()
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20) as worker:
         yield worker

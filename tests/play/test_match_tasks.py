@@ -25,6 +25,7 @@ def _read_uncommitted(sender=None, connection=None, **kwargs):
 @pytest.fixture(scope="module")
 def worker_thread():
     """A Celery worker in a thread of this process for the module's tests; bots move at once."""
+    app.control.purge()  # the run's own queue: drop what earlier tests left in it
     with override_settings(PLAY_BOT_DELAY=0):
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
             yield
