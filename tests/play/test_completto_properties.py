@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.completto import READINGS, TILES, UPSIDE_DOWN
+from tests.play.playouts import assert_round_trip, checked_playout
 
 GAME = GAMES["completto"]
 
@@ -142,30 +143,21 @@ def check_views(state, seed: int) -> None:
 @given(matches())
 def test_random_games_keep_every_property(match):
     players, seed, options, choice_seed, junk = match
-    state = GAME.setup(players, seed, options)
     choices = Rng.from_seed(choice_seed)
-    log = []
-    while GAME.outcome(state) is None:
-        assert len(log) < 2000
+
+    def check(state, step):
         check_legal_actions_exact(state, junk)
         check_tiles(state)
-        check_views(state, choice_seed + len(log))
-        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        check_views(state, choice_seed + step)
+        assert_round_trip(GAME, state)
+
+    def choose(state):
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
         others = [a for a in legal if a["type"] != "move"]
-        action = choices.choice(others if others and choices.random() < 0.8 else legal)
-        state = GAME.apply(state, seat, action)
-        log.append((seat, action))
-    check_legal_actions_exact(state, junk)
-    check_tiles(state)
-    check_views(state, choice_seed)
-    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        return seat, choices.choice(others if others and choices.random() < 0.8 else legal)
 
-    replayed = GAME.setup(players, seed, options)
-    for seat, action in log:
-        replayed = GAME.apply(replayed, seat, json.loads(json.dumps(action)))
-    assert replayed == state
+    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=2000)
     outcome = GAME.outcome(state)
     assert outcome.scores == state.series.totals
     assert outcome.winners == tuple(s for s, v in enumerate(outcome.scores) if v == min(outcome.scores))

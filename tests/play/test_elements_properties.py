@@ -24,6 +24,7 @@ from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.elements import CARDS, COLOURS, card_json
 from play.games.elements.state import EMPTY, PLACE
+from tests.play.playouts import assert_round_trip, checked_playout, ints_in
 
 GAME = GAMES["elements"]
 CODES = ("not_your_turn", "game_over", "malformed_action", "illegal_action")
@@ -142,17 +143,6 @@ def cards_in(value, path=""):
             yield from cards_in(item, f"{path}[{i}]")
 
 
-def ints_in(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from ints_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from ints_in(item)
-    elif type(value) is int:
-        yield value
-
-
 def public_cards(state, seat) -> set[int]:
     """What ``seat`` may see on the table this deal (elements.md, "Hidden information")."""
     table = state.deal
@@ -193,28 +183,19 @@ def check_views(state) -> None:
 @given(matches())
 def test_random_games_keep_every_property(match):
     players, seed, options, choice_seed, junk = match
-    state = GAME.setup(players, seed, options)
     choices = Rng.from_seed(choice_seed)
-    log = []
-    while GAME.outcome(state) is None:
-        assert len(log) < 2000
-        if choices.random() < 0.3 or state.phase != "bid":
+
+    def check(state, step):
+        if GAME.outcome(state) is not None or choices.random() < 0.3 or state.phase != "bid":
             check_actions(state, junk, choices)
             check_views(state)
-            assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
-        to_act = GAME.to_act(state)
-        seat = choices.choice(to_act)
-        action = choices.choice(GAME.legal_actions(state, seat))
-        state = GAME.apply(state, seat, action)
-        log.append((seat, action))
-    check_actions(state, junk, choices)
-    check_views(state)
-    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+            assert_round_trip(GAME, state)
 
-    replayed = GAME.setup(players, seed, options)
-    for seat, action in log:
-        replayed = GAME.apply(replayed, seat, action)
-    assert replayed == state
+    def choose(state):
+        seat = choices.choice(GAME.to_act(state))
+        return seat, choices.choice(GAME.legal_actions(state, seat))
+
+    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=2000)
     outcome = GAME.outcome(state)
     assert outcome.scores == state.tally.scores
     assert outcome.details == {"deals": options["deals"]}

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.lama import DECK
+from tests.play.playouts import assert_round_trip, checked_playout, ints_in
 
 GAME = GAMES["lama"]
 UNIVERSE = [{"type": "play", "card": c} for c in range(1, 8)] + [{"type": "draw"}, {"type": "quit"}]
@@ -94,17 +95,6 @@ def card_lists(value, path=""):
                 yield from card_lists(item, f"{path}[{i}]")
 
 
-def flat_ints(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from flat_ints(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from flat_ints(item)
-    elif type(value) is int:
-        yield value
-
-
 def check_views(state) -> None:
     tally = state.tally
     public = [tally.over or not active for active in state.active]
@@ -115,7 +105,7 @@ def check_views(state) -> None:
         for word in ("rng", "seed", "draw_pile", "decks", "deck\""):
             assert word not in text
         if tally.rng > 2**20:  # small states (e.g. seed 0, stacked) coincide with ordinary numbers
-            assert tally.rng not in set(flat_ints(view))
+            assert tally.rng not in set(ints_in(view))
         assert view["hand"] == (None if seat is None else list(state.hands[seat]))
         for path, cards in card_lists(view):
             if path == "hand":
@@ -133,7 +123,7 @@ def check_views(state) -> None:
             assert (shown is not None) == public[other]
         pile = list(state.draw_pile[:12])
         if len(pile) == 12:
-            ints = list(flat_ints(view))
+            ints = list(ints_in(view))
             assert all(ints[i:i + 12] != pile for i in range(len(ints) - 11)), "the draw pile's order leaked"
 
 
@@ -141,26 +131,18 @@ def check_views(state) -> None:
 @given(matches())
 def test_random_games_keep_every_property(match):
     players, seed, options, choice_seed, junk = match
-    state = GAME.setup(players, seed, options)
     choices = Rng.from_seed(choice_seed)
-    log = []
-    while GAME.outcome(state) is None:
-        assert len(log) < 5000
+
+    def check(state, step):
         check_legal_actions_exact(state, junk)
         check_views(state)
-        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
-        seat = GAME.to_act(state)[0]
-        action = choices.choice(GAME.legal_actions(state, seat))
-        state = GAME.apply(state, seat, action)
-        log.append((seat, action))
-    check_legal_actions_exact(state, junk)
-    check_views(state)
-    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        assert_round_trip(GAME, state)
 
-    replayed = GAME.setup(players, seed, options)
-    for seat, action in log:
-        replayed = GAME.apply(replayed, seat, action)
-    assert replayed == state
+    def choose(state):
+        seat = GAME.to_act(state)[0]
+        return seat, choices.choice(GAME.legal_actions(state, seat))
+
+    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=5000)
     outcome = GAME.outcome(state)
     assert outcome.scores == state.tally.scores()
     assert max(outcome.scores) >= state.tally.end_at
