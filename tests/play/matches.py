@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 from play.identity import Player
-from play.models import Match
+from play.models import Match, MatchAction
 
 # A stacked L.A.M.A. deck (lama.md, "Stacked deals"): seat 0 holds 1-6, seat 1 holds 1-6, the
 # discard pile starts with a 1; the rest is the draw pile, in order.
@@ -32,11 +32,14 @@ def guest(key: str, name: str) -> Player:
 
 
 def wait_for(match_id: str, done, timeout: float = 20.0) -> Match:
-    """Poll the database until ``done(match)`` holds; fails after ``timeout`` seconds."""
+    """Poll the database until ``done(match)`` holds and the log row of the match's version is
+    there too; fails after ``timeout`` seconds. (On the shared in-memory SQLite test database the
+    worker tests read uncommitted rows, so a version can be seen before its log row.)"""
     deadline = time.monotonic() + timeout
     while True:
         match = Match.objects.get(pk=match_id)
-        if done(match):
+        logged = match.version == 0 or MatchAction.objects.filter(match_id=match_id, version=match.version).exists()
+        if logged and done(match):
             return match
         assert time.monotonic() < deadline, f"timed out: {match.status} at version {match.version}"
         time.sleep(0.05)
