@@ -1,12 +1,21 @@
-"""Start the site under uvicorn in a subprocess for a benchmark, on a free localhost port."""
+"""The site's processes started for real, for the benchmarks and the system tests: uvicorn
+serving the site, a Celery worker, a database of their own, a private Redis.
+
+Every process is started in a session of its own, so that ``kill()`` (SIGKILL to the whole
+process group, uvicorn's worker processes included) is the same as a machine losing it.
+"""
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -20,28 +29,173 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _wait(ready, what: str, proc: subprocess.Popen | None, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with code {proc.returncode} before it was ready")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} was not ready after {timeout:g} s")
+        time.sleep(0.1)
+
+
+def _kill_group(proc: subprocess.Popen | None, sig: int) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+class Process:
+    """A command run from the repository in its own process group, with ``env`` over this
+    process's environment. ``start()`` waits until ``ready()`` holds (``RuntimeError`` if the
+    process exits first or ``timeout`` seconds pass); ``kill()`` is SIGKILL to the group (a crash),
+    ``stop()`` SIGTERM (a clean shutdown)."""
+
+    def __init__(self, command: list[str], env: dict | None = None, name: str = "process",
+                 ready=None, timeout: float = 60):
+        self.command, self.env, self.name = command, {**os.environ, **(env or {})}, name
+        self.ready, self.timeout = ready, timeout
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "Process":
+        self.proc = subprocess.Popen(self.command, cwd=REPO, env=self.env, start_new_session=True)
+        if self.ready is not None:
+            try:
+                _wait(self.ready, self.name, self.proc, self.timeout)
+            except BaseException:
+                self.kill()
+                raise
+        return self
+
+    def kill(self) -> None:
+        _kill_group(self.proc, signal.SIGKILL)
+
+    def stop(self) -> None:
+        _kill_group(self.proc, signal.SIGTERM)
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def __enter__(self) -> "Process":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def _answers_health(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/api/health/", timeout=2).status_code in (200, 503)
+    except httpx.HTTPError:
+        return False
+
+
+class Site(Process):
+    """The site under uvicorn (``workers`` processes) on ``port`` (a free one by default);
+    ready when ``/api/health/`` answers. ``base`` is its URL, ``ws_base`` the websocket one.
+    After ``kill()``, ``start()`` serves again on the same port."""
+
+    def __init__(self, env: dict | None = None, workers: int = 1, port: int | None = None, timeout: float = 60):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        super().__init__(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+             "--port", str(self.port), "--workers", str(workers), "--no-access-log", "--log-level", "warning"],
+            env, name=f"the site on port {self.port}", ready=lambda: _answers_health(self.base), timeout=timeout,
+        )
+
+
+class CeleryWorker(Process):
+    """A Celery worker of the site (``concurrency`` prefork processes) consuming the configured
+    broker and queue (``CELERY_BROKER_URL`` / ``CELERY_TASK_DEFAULT_QUEUE`` of ``env`` or of this
+    process); ready when it answers a ping."""
+
+    def __init__(self, env: dict | None = None, concurrency: int = 1, timeout: float = 60):
+        self.hostname = f"eoc-{uuid.uuid4().hex[:8]}@%h"
+        super().__init__(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING",
+             f"--concurrency={concurrency}", "--hostname", self.hostname, "--without-gossip", "--without-mingle"],
+            env, name="the Celery worker", ready=self._pings, timeout=timeout,
+        )
+
+    def _pings(self) -> bool:
+        result = subprocess.run(
+            [sys.executable, "-m", "celery", "-A", "config", "inspect", "ping", "--timeout", "1",
+             "-d", self.hostname.replace("%h", socket.gethostname())],
+            cwd=REPO, env=self.env, capture_output=True, text=True,
+        )
+        return result.returncode == 0 and "pong" in result.stdout
+
+
+class RedisServer(Process):
+    """A private, unsaved Redis on a free port (the ``redis-server`` of this machine); its URL is
+    ``url``. Killed and started again it comes back empty on the same port, as a restarted Redis."""
+
+    def __init__(self, timeout: float = 20):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        binary = shutil.which("redis-server") or "redis-server"
+        super().__init__([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"],
+                         name=f"Redis on port {self.port}", ready=self._pings, timeout=timeout)
+
+    def _pings(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                s.sendall(b"PING\r\n")
+                return s.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+
+def _postgres_admin_url(url: str) -> str:
+    return url.rsplit("/", 1)[0] + "/postgres"
+
+
+@contextlib.contextmanager
+def site_database(database_url: str | None = None):
+    """A fresh, migrated database for processes started here; yields its ``DATABASE_URL``.
+
+    PostgreSQL when ``database_url`` (default: this process's ``DATABASE_URL``) is a postgres
+    URL: a database ``eoc_site_<random>`` on that server, dropped after. Otherwise a SQLite file
+    in a temporary folder. Raises ``subprocess.CalledProcessError`` if migrating fails."""
+    database_url = database_url if database_url is not None else os.environ.get("DATABASE_URL", "")
+    folder = None
+    if database_url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        name = f"eoc_site_{uuid.uuid4().hex[:10]}"
+        admin = _postgres_admin_url(database_url).replace("postgres://", "postgresql://", 1)
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        url = database_url.rsplit("/", 1)[0] + "/" + name
+    else:
+        folder = tempfile.mkdtemp(prefix="eoc-site-db-")
+        url = f"sqlite:///{folder}/site.sqlite3"
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO,
+                       env={**os.environ, "DATABASE_URL": url}, check=True)
+        yield url
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            import psycopg
+
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @contextlib.contextmanager
 def running_site(workers: int = 2, env: dict | None = None):
     """Yield the base URL of the site served by ``workers`` uvicorn processes; stop them after."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", str(workers), "--no-access-log", "--log-level", "warning"],
-        cwd=REPO, env={**os.environ, **(env or {})},
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health/", timeout=2).status_code in (200, 503):
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("the site did not start")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+    with Site(env, workers=workers) as site:
+        yield site.base
