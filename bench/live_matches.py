@@ -1,20 +1,26 @@
-"""Live play over websockets: N concurrent L.A.M.A. matches, each seat driven by a client on its
-own websocket; the round trip is the time from sending an action to receiving the view that
-shows it applied.
+"""Live play over websockets, alone (``live``) or as part of a mixed load (``load``).
 
-Each match has two human seats held by two guest sessions (made in the database before the
-site starts, so the setup is not measured). A client whose seat is to act picks a random
-legal action and sends ``{"type": "act", "version": v, "action": ...}``; it measures until a
-``view`` frame with a higher version arrives. The other seat's socket gets its own view at the
-same moment, which is what makes the move reach the opponent. Matches are long (a high
-``end_at``) so that all N run for the whole measurement.
+N concurrent L.A.M.A. matches. Each human seat is a client on its own websocket, holding a guest
+session made in the database before the site starts (the setup is not measured). A client
+whose seat is to act waits a think time (uniform between 0.5 and 1.5 times the mean), picks a
+random legal action and sends ``{"type": "act", "version": v, "action": ...}``; the **round
+trip** is the time from sending it to receiving the view that shows it applied. The other
+seat's socket gets its own view at the same moment. Matches are long (a high ``end_at``), so
+all N run for the whole measurement.
 
-Two set-ups: the embedded defaults (SQLite file, in-memory channel layer, one ASGI worker) and,
-when PostgreSQL and Redis answer, PostgreSQL + Redis with two ASGI workers.
+In the mixed load (:func:`mixed`), a share of the matches has a heuristic bot in seat 1, played
+by a Celery worker started beside the site (the bot waits ``PLAY_BOT_DELAY``, set to the mean
+think time), and an open-loop HTTP client sends API requests at a fixed rate while the matches
+run: card searches (a mix of queries) and deck validations, alternating.
+
+Set-ups: the embedded defaults (SQLite file, in-memory channel layer, filesystem broker, one
+ASGI worker: the in-memory layer lives in one process) and, when PostgreSQL and Redis answer,
+PostgreSQL + Redis with several ASGI workers.
 """
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -23,13 +29,37 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
+from dataclasses import dataclass, field
 
-from .server import REPO, running_site
+from .server import REPO, CeleryWorker, Site
 
 GAME = "lama"
 OPTIONS = {"end_at": 500}
-THINK = 1.0  # seconds a seat waits before its move: N matches offer about N / THINK moves a second
+SEARCHES = ["t:character", "c:r", "size>=3 order:size", "ほのお", "o:ダメージ", "t:event c:g", "hp>=5 mv>=2", "flame"]
+DECK_TEXT = (REPO / "fixtures" / "decks" / "SMP-RED.txt").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Load:
+    """One load level: ``matches`` concurrent matches, ``think`` mean seconds before a move,
+    ``bot_share`` the share of matches with a bot in seat 1 (0–1), ``api_rate`` API requests a
+    second beside them."""
+
+    matches: int
+    think: float = 1.0
+    bot_share: float = 0.0
+    api_rate: float = 0.0
+
+    def bots(self) -> int:
+        return round(self.matches * self.bot_share)
+
+
+@dataclass
+class Tally:
+    moves: list[float] = field(default_factory=list)  # round trips, ms
+    api: dict[str, list[float]] = field(default_factory=lambda: {"search": [], "validate": []})
+    errors: int = 0  # error frames and failed API requests
+    dropped: int = 0  # sockets that closed under the client
 
 
 def _reachable(host: str, port: int) -> bool:
@@ -40,128 +70,220 @@ def _reachable(host: str, port: int) -> bool:
         return False
 
 
-def _prepare(env: dict, matches: int) -> list[tuple[str, list[str]]]:
-    """Migrate the database of ``env`` and create ``matches`` 2-seat matches, each seat held by
-    its own guest session. Returns ``[(match_id, [cookie_seat0, cookie_seat1]), ...]``."""
+def _prepare(env: dict, load: Load) -> list[tuple[str, list[str]]]:
+    """Migrate the database of ``env``, load the sample catalogue if it is empty, and create
+    ``load.matches`` 2-seat matches: the first ``load.bots()`` with a heuristic bot in seat 1,
+    the others with two human seats, each human seat held by its own guest session.
+    Returns ``[(match_id, [cookie of each human seat]), ...]``."""
     script = (
         "import json, sys, django\n"
         "django.setup()\n"
         "from django.core.management import call_command\n"
         "call_command('migrate', verbosity=0)\n"
+        "from cardsdb.models import Card\n"
+        "Card.objects.exists() or call_command('load_samples', verbosity=0)\n"
         "from django.contrib.sessions.backends.db import SessionStore\n"
         "from play.identity import Player\n"
         "from play.services import create_match, join_match\n"
         "out = []\n"
-        f"for i in range({matches}):\n"
+        f"for i in range({load.matches}):\n"
+        f"    bot = i < {load.bots()}\n"
         "    keys = []\n"
-        "    for seat in range(2):\n"
+        "    for seat in range(1 if bot else 2):\n"
         "        s = SessionStore(); s['guest_name'] = f'bench{i}-{seat}'; s.create(); keys.append(s.session_key)\n"
         "    a = Player(user_id=None, session_key=keys[0], name=f'bench{i}-0')\n"
-        "    b = Player(user_id=None, session_key=keys[1], name=f'bench{i}-1')\n"
-        f"    m = create_match(a, {GAME!r}, [{{'kind': 'human'}}, {{'kind': 'human'}}], {OPTIONS!r}, None, seed=i)\n"
-        "    join_match(b, m.id, None)\n"
+        "    second = {'kind': 'bot', 'bot': 'heuristic'} if bot else {'kind': 'human'}\n"
+        f"    m = create_match(a, {GAME!r}, [{{'kind': 'human'}}, second], {OPTIONS!r}, None, seed=i)\n"
+        "    if not bot:\n"
+        "        join_match(Player(user_id=None, session_key=keys[1], name=f'bench{i}-1'), m.id, None)\n"
         "    out.append([m.id, keys])\n"
-        "json.dump(out, sys.stdout)\n"
+        "print(json.dumps(out))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env={**os.environ, **env},
                             capture_output=True, text=True, check=True)
-    return [(match_id, keys) for match_id, keys in json.loads(result.stdout)]
+    return [(match_id, keys) for match_id, keys in json.loads(result.stdout.splitlines()[-1])]
 
 
 async def _seat_client(ws_url: str, origin: str, cookie: str, measure_from: float, stop: float,
-                       latencies: list[float], rng: random.Random, counts: dict) -> None:
+                       think: float, tally: Tally, rng: random.Random) -> None:
     import websockets
 
-    async with websockets.connect(ws_url, additional_headers={"Cookie": cookie, "Origin": origin},
-                                  max_size=2**22, open_timeout=60) as ws:
-        sent_at = None
-        sent_version = -1
-        while time.perf_counter() < stop:
+    try:
+        async with websockets.connect(ws_url, additional_headers={"Cookie": cookie, "Origin": origin},
+                                      max_size=2**22, open_timeout=120) as ws:
+            sent_at = None
+            sent_version = -1
+            while time.perf_counter() < stop:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.perf_counter()))
+                except asyncio.TimeoutError:
+                    return
+                frame = json.loads(raw)
+                view = frame.get("view") or {}
+                version = view.get("version", -1)
+                if frame.get("type") == "error":
+                    tally.errors += 1
+                if sent_at is not None and version > sent_version:
+                    if sent_at >= measure_from:
+                        tally.moves.append((time.perf_counter() - sent_at) * 1000)
+                    sent_at = None
+                if view.get("status") == "finished":
+                    return
+                legal = view.get("legal_actions") or []
+                if legal and sent_at is None and version > sent_version:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                    action = rng.choice(legal)
+                    sent_version = version
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+    except (OSError, websockets.ConnectionClosed):
+        tally.dropped += 1
+
+
+async def _api_client(base: str, rate: float, measure_from: float, stop: float, tally: Tally) -> None:
+    """Open loop: one request every ``1 / rate`` seconds, whatever the answers' speed."""
+    import httpx
+
+    if rate <= 0:
+        return
+    queries = itertools.cycle(SEARCHES)
+    pending = set()
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(max_connections=64)) as client:
+
+        async def one(kind: str, query: str | None) -> None:
+            t0 = time.perf_counter()
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.perf_counter()))
-            except asyncio.TimeoutError:
-                return
-            frame = json.loads(raw)
-            view = frame.get("view") or {}
-            version = view.get("version", -1)
-            if frame.get("type") == "error":
-                counts["errors"] += 1
-            if sent_at is not None and version > sent_version:
-                if sent_at >= measure_from:
-                    latencies.append((time.perf_counter() - sent_at) * 1000)
-                sent_at = None
-            if view.get("status") == "finished":
-                counts["finished"] += 1
-                return
-            legal = view.get("legal_actions") or []
-            if legal and sent_at is None and version > sent_version:
-                await asyncio.sleep(THINK * rng.uniform(0.5, 1.5))
-                action = rng.choice(legal)
-                sent_version = version
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+                if kind == "search":
+                    response = await client.get("/api/cards/", params={"q": query})
+                else:
+                    response = await client.post("/api/decks/validate/", json={"text": DECK_TEXT})
+                ok = response.status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            if t0 >= measure_from:
+                tally.api[kind].append((time.perf_counter() - t0) * 1000)
+                tally.errors += not ok
+
+        n = 0
+        start = time.perf_counter()
+        while True:
+            due = start + n / rate
+            if due >= stop:
+                break
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            kind = "search" if n % 2 == 0 else "validate"
+            task = asyncio.ensure_future(one(kind, next(queries) if kind == "search" else None))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            n += 1
+        await asyncio.gather(*pending)
 
 
-async def _drive(base: str, pairs, seconds: float, warmup: float) -> tuple[list[float], dict]:
-    latencies: list[float] = []
-    counts = {"errors": 0, "finished": 0}
-    origin = base
+async def _drive(base: str, pairs, load: Load, seconds: float, warmup: float) -> Tally:
+    tally = Tally()
     ws_base = base.replace("http://", "ws://")
     measure_from = time.perf_counter() + warmup
     stop = measure_from + seconds
-    tasks = []
+    tasks = [_api_client(base, load.api_rate, measure_from, stop, tally)]
     for index, (match_id, keys) in enumerate(pairs):
         for seat, key in enumerate(keys):
-            tasks.append(_seat_client(f"{ws_base}/ws/matches/{match_id}/", origin, f"sessionid={key}", measure_from, stop,
-                                      latencies, random.Random(index * 10 + seat), counts))
-    await asyncio.gather(*tasks, return_exceptions=False)
-    return latencies, counts
+            tasks.append(_seat_client(f"{ws_base}/ws/matches/{match_id}/", base, f"sessionid={key}", measure_from,
+                                      stop, load.think, tally, random.Random(index * 10 + seat)))
+    await asyncio.gather(*tasks)
+    return tally
 
 
-def _percentile(values: list[float], p: float) -> float:
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile (nearest rank) of ``values``."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def run(label: str, env: dict, workers: int, matches: int, seconds: float, warmup: float = 5) -> str:
-    pairs = _prepare(env, matches)
-    with running_site(workers=workers, env=env) as base:
-        latencies, counts = asyncio.run(_drive(base, pairs, seconds, warmup))
-        elapsed = seconds
-    if not latencies:
-        return f"{label}, {matches} matches: no move completed"
-    return (
-        f"{label}, {matches} matches ({2 * matches} sockets, {THINK:g} s think time): "
-        f"{len(latencies) / elapsed:,.0f} moves/s; "
-        f"round trip p50 {_percentile(latencies, 50):.1f} ms, p99 {_percentile(latencies, 99):.1f} ms, "
-        f"mean {statistics.fmean(latencies):.1f} ms; {counts['errors']} error frames"
-    )
+def _figures(values: list[float], seconds: float, unit: str) -> str:
+    if not values:
+        return f"no {unit} completed"
+    return (f"{len(values) / seconds:,.0f} {unit}/s, p50 {percentile(values, 50):.1f} ms, "
+            f"p99 {percentile(values, 99):.1f} ms")
 
 
-def main(seconds: float = 15) -> list[str]:
-    lines = []
+def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup: float = 5) -> str:
+    """Prepare the matches, serve the site (and a Celery worker when some matches have bots),
+    drive the load for ``warmup`` + ``seconds`` and return one line of figures."""
+    env = {**env, "PLAY_BOT_DELAY": str(load.think), "THROTTLE_ANON": "1000000/hour",
+           "THROTTLE_USER": "1000000/hour"}
+    pairs = _prepare(env, load)
+    worker = CeleryWorker(env, concurrency=1) if load.bots() else None
+    with Site(env, workers=workers) as site:
+        if worker is not None:
+            worker.start()
+        try:
+            tally = asyncio.run(_drive(site.base, pairs, load, seconds, warmup))
+        finally:
+            if worker is not None:
+                worker.stop()
+    sockets = sum(len(keys) for _, keys in pairs)
+    line = (f"{label}, {load.matches} matches ({load.bots()} with a bot, {sockets} sockets, "
+            f"{load.think:g} s think): moves {_figures(tally.moves, seconds, 'moves')}")
+    if load.api_rate:
+        line += (f"; search {_figures(tally.api['search'], seconds, 'req')}"
+                 f"; validate {_figures(tally.api['validate'], seconds, 'req')}")
+    if tally.moves:
+        line += f"; mean round trip {statistics.fmean(tally.moves):.1f} ms"
+    return line + f"; {tally.errors} errors, {tally.dropped} dropped sockets"
+
+
+def _embedded_env(name: str) -> dict:
     var = REPO / "var"
     var.mkdir(exist_ok=True)
-    sqlite = var / "bench-live.sqlite3"
-    embedded = {"DATABASE_URL": f"sqlite:///{sqlite}", "REDIS_URL": "", "PLAY_BOT_DELAY": "0"}
-    for matches in (50, 200):
-        for leftover in var.glob("bench-live.sqlite3*"):
-            leftover.unlink()
-        lines.append(run("embedded defaults (SQLite, in-memory layer, 1 worker)", embedded, 1, matches, seconds))
-    if _reachable("127.0.0.1", 5432) and _reachable("127.0.0.1", 6379):
-        scaled = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/eoc_bench_live",
-                  "REDIS_URL": "redis://127.0.0.1:6379/7", "PLAY_BOT_DELAY": "0"}
-        _ensure_pg_database("eoc_bench_live")
-        for workers, matches in ((1, 200), (2, 200), (1, 1000), (2, 1000)):
-            lines.append(run(f"PostgreSQL + Redis, {workers} worker(s)", scaled, workers, matches, seconds))
-    else:
-        lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, not measured")
-    return lines
+    for leftover in var.glob(f"{name}.sqlite3*"):
+        leftover.unlink()
+    return {"DATABASE_URL": f"sqlite:///{var / name}.sqlite3", "REDIS_URL": "",
+            "CELERY_FS_DIR": str(var / f"{name}-celery")}
 
 
-def _ensure_pg_database(name: str) -> None:
+def _scaled_env(name: str) -> dict | None:
+    if not (_reachable("127.0.0.1", 5432) and _reachable("127.0.0.1", 6379)):
+        return None
+    _fresh_pg_database(name)
+    return {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}", "REDIS_URL": "redis://127.0.0.1:6379/7",
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/8", "CELERY_RESULT_BACKEND": "redis://127.0.0.1:6379/8"}
+
+
+def _fresh_pg_database(name: str) -> None:
     import psycopg
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def main(seconds: float = 15) -> list[str]:
+    """``live``: human matches only, 1 s think time, 50 and 200 matches on the embedded defaults,
+    200 and 1,000 on PostgreSQL + Redis with 1 and 2 workers."""
+    lines = [run("embedded defaults (SQLite, in-memory layer, 1 worker)", _embedded_env("bench-live"), 1,
+                 Load(matches), seconds) for matches in (50, 200)]
+    if _scaled_env("eoc_bench_live") is None:
+        return lines + ["PostgreSQL + Redis: not reachable on 127.0.0.1, not measured"]
+    for workers, matches in ((1, 200), (2, 200), (1, 1000), (2, 1000)):
+        lines.append(run(f"PostgreSQL + Redis, {workers} worker(s)", _scaled_env("eoc_bench_live"), workers,
+                         Load(matches), seconds))
+    return lines
+
+
+def mixed(seconds: float = 20) -> list[str]:
+    """``load``: increasing numbers of matches (a quarter with a bot) at a human pace, with
+    10 API requests a second beside them, on both set-ups."""
+    think = float(os.environ.get("BENCH_THINK", "5"))
+    steps = [int(n) for n in os.environ.get("BENCH_STEPS", "100,250,500,1000").split(",")]
+    lines = []
+    for matches in steps:
+        lines.append(run("embedded defaults (SQLite, in-memory layer, 1 worker)", _embedded_env("bench-load"), 1,
+                         Load(matches, think, 0.25, 10), seconds))
+    for workers in (2,):
+        for matches in steps:
+            env = _scaled_env("eoc_bench_load")
+            if env is None:
+                return lines + ["PostgreSQL + Redis: not reachable on 127.0.0.1, not measured"]
+            lines.append(run(f"PostgreSQL + Redis, {workers} workers", env, workers,
+                             Load(matches, think, 0.25, 10), seconds))
+    return lines

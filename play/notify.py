@@ -9,8 +9,10 @@ again (see ``play.consumers``).
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
 from .models import Match
@@ -27,14 +29,38 @@ def spectator_group(match_id: str) -> str:
     return f"match.{match_id}.spectators"
 
 
+logger = logging.getLogger(__name__)
+
+
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
     await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's running event loop when this synchronous code runs in one of its
+    ``sync_to_async`` threads (a consumer's or an ASGI view's database work), else ``None``
+    (WSGI, a Celery worker, a management command)."""
+    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() else None
+
+
+def _report_failure(future) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("sending a match's views failed", exc_info=future.exception())
 
 
 def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None = None) -> None:
     """Send each seat's group and the spectators' group their view of the match: from
     ``views`` when the caller has the committed match in hand (it saves reloading it), else as
-    the match is in the database now. All groups are sent to in one hop to the event loop."""
+    the match is in the database now. All groups are sent to in one hop to the event loop.
+
+    Inside the ASGI server the sends are handed to its event loop without waiting for them: the
+    thread that runs the site's database work (one per worker, shared by every socket) goes on
+    to the next move at once instead of waiting for Redis. The loop runs the handed sends in
+    order, so a group still gets a match's views in version order. Elsewhere (a Celery worker,
+    WSGI) the call waits until every group has been sent to."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -49,4 +75,8 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
         for seat in range(match.players)
     ]
     messages.append((spectator_group(match.id), {"type": "match.view", "view": views.view(None), "reseat": reseat}))
-    async_to_sync(_send_all)(layer, messages)
+    loop = _server_loop()
+    if loop is not None:
+        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
+    else:
+        async_to_sync(_send_all)(layer, messages)
