@@ -12,6 +12,26 @@ import pytest
 from rest_framework.test import APIClient
 
 REPO = Path(__file__).resolve().parent.parent
+
+# API throttling (production defaults in config/settings.py) is off in effect for the tests: the
+# whole run is one client address and a few users sharing one cache (Redis in CI), and many
+# tests call the API in quick succession. Django's settings are loaded before this file, so the
+# throttle classes' rates are raised here; the environment carries them to the site processes
+# the tests start. tests/core/test_throttling.py sets its own low rates.
+TEST_THROTTLE_RATE = "1000000/hour"
+os.environ.setdefault("THROTTLE_ANON", TEST_THROTTLE_RATE)
+os.environ.setdefault("THROTTLE_USER", TEST_THROTTLE_RATE)
+
+
+def _raise_throttle_rates() -> None:
+    from rest_framework.throttling import SimpleRateThrottle
+
+    SimpleRateThrottle.THROTTLE_RATES = {
+        **SimpleRateThrottle.THROTTLE_RATES, "anon": os.environ["THROTTLE_ANON"], "user": os.environ["THROTTLE_USER"],
+    }
+
+
+_raise_throttle_rates()
 CASES_DIR = Path(os.environ.get("CASES_DIR", REPO.parent / "shared" / "cases"))
 FIXTURES_DIR = REPO / "fixtures"
 
