@@ -56,16 +56,18 @@ class Process:
     """A command run from the repository in its own process group, with ``env`` over this
     process's environment. ``start()`` waits until ``ready()`` holds (``RuntimeError`` if the
     process exits first or ``timeout`` seconds pass); ``kill()`` is SIGKILL to the group (a crash),
-    ``stop()`` SIGTERM (a clean shutdown)."""
+    ``stop()`` SIGTERM (a clean shutdown). ``quiet`` drops the process's standard output (its
+    errors still show)."""
 
     def __init__(self, command: list[str], env: dict | None = None, name: str = "process",
-                 ready=None, timeout: float = 60):
+                 ready=None, timeout: float = 60, quiet: bool = False):
         self.command, self.env, self.name = command, {**os.environ, **(env or {})}, name
-        self.ready, self.timeout = ready, timeout
+        self.ready, self.timeout, self.quiet = ready, timeout, quiet
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "Process":
-        self.proc = subprocess.Popen(self.command, cwd=REPO, env=self.env, start_new_session=True)
+        self.proc = subprocess.Popen(self.command, cwd=REPO, env=self.env, start_new_session=True,
+                                     stdout=subprocess.DEVNULL if self.quiet else None)
         if self.ready is not None:
             try:
                 _wait(self.ready, self.name, self.proc, self.timeout)
@@ -145,7 +147,7 @@ class RedisServer(Process):
         self.url = f"redis://127.0.0.1:{self.port}/0"
         binary = shutil.which("redis-server") or "redis-server"
         super().__init__([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"],
-                         name=f"Redis on port {self.port}", ready=self._pings, timeout=timeout)
+                         name=f"Redis on port {self.port}", ready=self._pings, timeout=timeout, quiet=True)
 
     def _pings(self) -> bool:
         try:

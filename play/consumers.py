@@ -13,20 +13,30 @@ looks its seat up again. With the in-memory channel layer, which does not reach 
 processes (a Celery worker's bot moves), the socket of a match that a worker may change (one
 with a bot, a resigned seat or a turn clock) also checks the match's version every
 ``settings.PLAY_WS_POLL`` seconds (default 1; 0 turns it off; off by default with other layers).
+
+A socket that cannot trust its channel-layer subscription closes with code 1012 ("service
+restart", ``core.consumers.LAYER_LOST_CLOSE_CODE``), so that the client reconnects and is sent
+the match as it is then, rather than staying connected and missing moves: when joining its
+group fails (Redis is down), and when the layer reports ``{"type": "channel_layer.lost"}`` (its
+connection to Redis failed or came back; see ``core.consumers``).
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+from concurrent.futures import ThreadPoolExecutor
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import InMemoryChannelLayer
 from django.conf import settings
+from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.consumers import LAYER_LOST_CLOSE_CODE
 from core.languages import client_language
 
 from . import services
@@ -37,6 +47,8 @@ from .notify import seat_group, spectator_group
 from .payloads import MatchViews
 
 NOT_FOUND_CLOSE_CODE = 4404
+
+logger = logging.getLogger(__name__)
 
 
 def scope_language(scope) -> str:
@@ -54,6 +66,21 @@ def poll_interval(layer) -> float:
     return float(value)
 
 
+#: The threads that run the sockets' database work on PostgreSQL: a fixed few per process, each
+#: taking a pooled connection per call, so that the moves of different matches wait on the
+#: database at the same time (the match row lock keeps each match's moves in order).
+_DB_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="match-db")
+
+
+def _db(func):
+    """``func`` as a coroutine run in a thread with a database connection: one of
+    ``_DB_THREADS`` on PostgreSQL; on SQLite, which has one writer, the one thread-sensitive
+    thread, as Channels does by default."""
+    if connections["default"].vendor == "sqlite":
+        return database_sync_to_async(func)
+    return database_sync_to_async(func, thread_sensitive=False, executor=_DB_THREADS)
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     """One socket at one match table (see the module's docstring for the frames)."""
 
@@ -66,8 +93,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.worker_moves = False
         self.player = None
         self.poller = None
+        self.closing = False
         await self.accept()
-        found = await database_sync_to_async(self._lookup)()
+        found = await _db(self._lookup)()
         if found is None:
             with translation.override(self.language):
                 message = _("There is no match “%(id)s”.") % {"id": self.match_id}
@@ -76,6 +104,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=NOT_FOUND_CLOSE_CODE)
             return
         await self._take_place(*found)
+        if self.closing:
+            return
         interval = poll_interval(self.channel_layer)
         if interval > 0:
             self.poller = asyncio.create_task(self._poll(interval))
@@ -86,7 +116,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             with contextlib.suppress(asyncio.CancelledError):
                 await self.poller
         if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception:  # the layer is down: the subscription went with its connection
+                logger.debug("group_discard failed", exc_info=True)
+
+    async def _lost(self, reason: str):
+        """Close the socket so that the client reconnects (see the module's docstring)."""
+        if self.closing:
+            return
+        self.closing = True
+        logger.warning("closing a match socket: %s", reason)
+        if self.poller is not None:
+            self.poller.cancel()
+        await self.close(code=LAYER_LOST_CLOSE_CODE)
 
     # -- client frames ------------------------------------------------------------------------
     async def receive_json(self, content, **kwargs):
@@ -94,7 +137,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if kind == "ping":
             await self.send_json({"type": "pong"})
         elif kind == "act":
-            error = await database_sync_to_async(self._act)(content.get("version"), content.get("action"))
+            error = await _db(self._act)(content.get("version"), content.get("action"))
             if error is not None:
                 await self.send_json(error)
         else:
@@ -112,10 +155,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(content)
 
     # -- group events -------------------------------------------------------------------------
+    async def channel_layer_lost(self, event):
+        """The channel layer may have missed messages for this socket (``core.consumers``)."""
+        await self._lost("the channel layer's subscriptions were lost")
+
     async def match_view(self, event):
         """A view broadcast by ``play.notify`` to this socket's group."""
+        if self.closing:
+            return
         if event.get("reseat"):
-            found = await database_sync_to_async(self._lookup)()
+            found = await _db(self._lookup)()
             if found is not None and found[0] != self.seat:
                 await self._take_place(*found)
                 return
@@ -160,9 +209,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.worker_moves = worker_moves
         group = spectator_group(self.match_id) if seat is None else seat_group(self.match_id, seat)
         if group != self.group:
-            await self.channel_layer.group_add(group, self.channel_name)
-            if self.group is not None:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_add(group, self.channel_name)
+                if self.group is not None:
+                    await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception as exc:  # e.g. Redis is down: a socket in no group would be deaf
+                with contextlib.suppress(Exception):
+                    await self.channel_layer.group_discard(group, self.channel_name)
+                await self._lost(f"joining {group} failed: {type(exc).__name__}: {exc}")
+                return
             self.group = group
         self.seat = seat
         await self._send_view(view)
@@ -180,8 +235,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(interval)
             if not self.worker_moves or self.last_view is None or self.last_view["status"] == "finished":
                 continue
-            if await database_sync_to_async(self._version)() == self.last_view["version"]:
+            if await _db(self._version)() == self.last_view["version"]:
                 continue
-            found = await database_sync_to_async(self._lookup)()
+            found = await _db(self._lookup)()
             if found is not None:
                 await self._take_place(*found)
