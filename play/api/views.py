@@ -13,6 +13,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from core.api.errors import error_body
@@ -51,7 +52,9 @@ def _caller(request: Request, name: str | None = None) -> Player | None:
 
 class MatchApiView(GenericAPIView):
     """Answers ``MatchError`` in the error shape with its status (409 and the view for a stale
-    version)."""
+    version). Not paginated unless a view says so; ``OPTIONS`` works without a serializer."""
+
+    pagination_class = None
 
     def handle_exception(self, exc):
         if isinstance(exc, MatchError):
@@ -83,6 +86,7 @@ class MatchList(MatchApiView):
     """The lobby (open matches, newest first), or with ``?mine=1`` your own matches; create a match."""
 
     serializer_class = MatchSummarySerializer
+    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
 
     @extend_schema(
         parameters=[OpenApiParameter("mine", bool, description="your matches (any status) instead of the lobby")],
