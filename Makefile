@@ -1,6 +1,8 @@
 # make run   - set up .venv, migrate, load the sample catalogue, serve http://127.0.0.1:8000
 # make test  - the same set-up, then the whole test suite
 # make bench - the benchmarks in bench/
+# (make run is the development form of the Procfile: web, and a worker with beat inside it;
+# docs/deploy.md runs them as separate processes.)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -30,7 +32,7 @@ setup: $(STAMP) messages
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/ (web, websockets and a Celery worker). Ctrl-C stops all."
 	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config worker --loglevel=WARNING --concurrency=2 & \
+	$(VENV)/bin/celery -A config worker --beat --loglevel=WARNING --concurrency=2 & \
 	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --log-level warning
 
 test: $(STAMP) messages

@@ -1,12 +1,16 @@
 """Reads of matches: the lobby, a person's matches, a viewer's view, the log and the replay."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .errors import MatchError
 from .identity import Player
-from .models import Match, MatchAction
+from .models import Match, MatchAction, Seat
 from .payloads import MatchViews, action_entry, find_seat, get_game, iso_utc, match_summary
 
 
@@ -84,3 +88,39 @@ def replay(match: Match, player: Player | None) -> dict:
             {**action_entry(game, entry, viewer), "state": game.view(state, viewer)}
         )
     return {"match": match_summary(match, player), "frames": frames}
+
+
+@dataclass(frozen=True)
+class StalledTurn:
+    """A turn Celery should have played: ``task`` is ``"bot"`` (a bot's seat is to act) or
+    ``"clock"`` (the turn clock ran out) for match ``match_id`` at ``version``."""
+
+    match_id: str
+    version: int
+    task: str
+
+
+def stalled_turns(idle_seconds: float, now: datetime | None = None, limit: int = 1000) -> list[StalledTurn]:
+    """The running matches unchanged for more than ``idle_seconds`` (seconds, before ``now``,
+    default the current time) whose next move is Celery's: a bot's seat is to act
+    (``task="bot"``), or else the turn deadline passed more than ``idle_seconds`` ago
+    (``task="clock"``). At most ``limit``, the longest unchanged first. A match where only a
+    person may act and the clock (if any) still runs is not stalled."""
+    cutoff = (now or timezone.now()) - timedelta(seconds=idle_seconds)
+    with_bots = Seat.objects.exclude(bot="").values("match_id")
+    candidates = (
+        Match.objects.filter(status=Match.Status.RUNNING, updated__lt=cutoff)
+        .filter(Q(pk__in=with_bots) | Q(turn_deadline__lt=cutoff))
+        .prefetch_related("seats").order_by("updated", "id")
+    )
+    turns = []
+    for match in candidates:
+        game = get_game(match.game)
+        bots = {seat.index for seat in match.seats.all() if seat.bot}
+        if bots.intersection(game.to_act(game.load(match.state))):
+            turns.append(StalledTurn(match.id, match.version, "bot"))
+        elif match.turn_deadline is not None and match.turn_deadline < cutoff:
+            turns.append(StalledTurn(match.id, match.version, "clock"))
+        if len(turns) == limit:
+            break
+    return turns

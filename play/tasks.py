@@ -1,20 +1,88 @@
-"""Celery tasks of the table: bot turns and turn clocks. They only schedule; the work is done by
-``play.services``. Both are idempotent on the version: a task for a match that has moved on
-does nothing, so a task delivered twice or late is harmless."""
-from celery import shared_task
+"""Celery tasks of the table: bot turns, turn clocks and the recovery of stalled matches. They
+only schedule; the work is done by ``play.services``. All are idempotent on the version: a task
+for a match that has moved on does nothing, so a task delivered twice or late is harmless.
 
-from . import services
+A broker may lose a queued turn: kombu's filesystem transport deletes a message when a worker
+takes it, Redis gives a killed worker's unacknowledged messages back only after its visibility
+timeout (1 hour), and a worker killed between a move's commit and the queuing of the next turn
+never queues it. So the database is the truth: ``resume_stalled`` (run when a worker starts, see
+``_resume_when_a_worker_starts``, and every ``PLAY_RESUME_INTERVAL`` seconds by Celery beat,
+``CELERY_BEAT_SCHEDULE``) queues again the turn of every match that stands still while Celery
+should move it. The turn tasks are acknowledged late and requeued when their worker process
+dies, so a broker that can (RabbitMQ; Redis after the visibility timeout) delivers them again.
+"""
+import logging
+
+from celery import Task, shared_task
+from celery.signals import worker_ready
+from django.conf import settings
+
+from . import selectors, services
+from .errors import MatchError
+
+logger = logging.getLogger(__name__)
 
 
-@shared_task(name="play.bot_turn", ignore_result=True)
+def _moved_on(match_id: str, version: int, run) -> bool:
+    """``run()``; False when it finds the match over already: a copy of the task that finished
+    the match, run at the same time, got there first (``act`` checks the status before the
+    version)."""
+    try:
+        return run()
+    except MatchError as exc:
+        if exc.code == "game_over":
+            return False
+        raise
+
+
+@shared_task(name="play.bot_turn", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def bot_turn(match_id: str, version: int) -> bool:
     """The bot whose seat is to act in ``match_id`` at ``version`` takes its turn; returns
     whether it acted (False when the match has moved on)."""
-    return services.play_bot_turn(match_id, version)
+    return _moved_on(match_id, version, lambda: services.play_bot_turn(match_id, version))
 
 
-@shared_task(name="play.clock_expired", ignore_result=True)
+class _CappedCountdown(Task):
+    """A task whose ``countdown`` (seconds) is cut to ``PLAY_CLOCK_MAX_COUNTDOWN``: a message
+    held longer by a worker would be delivered again by Redis (visibility timeout) or make
+    RabbitMQ close the channel (consumer timeout). ``expire_clock`` queues itself again for the
+    rest of the time when it runs before the deadline."""
+
+    def apply_async(self, args=None, kwargs=None, **options):
+        countdown = options.get("countdown")
+        if countdown is not None:
+            options["countdown"] = min(countdown, settings.PLAY_CLOCK_MAX_COUNTDOWN)
+        return super().apply_async(args, kwargs, **options)
+
+
+@shared_task(name="play.clock_expired", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
+             base=_CappedCountdown)
 def clock_expired(match_id: str, version: int) -> bool:
     """The turn clock of ``match_id`` at ``version`` ran out: the seat to act is played by its
     bot (the heuristic one for a person). Returns whether an action was applied."""
-    return services.expire_clock(match_id, version)
+    return _moved_on(match_id, version, lambda: services.expire_clock(match_id, version))
+
+
+@shared_task(name="play.resume_stalled", ignore_result=True)
+def resume_stalled() -> int:
+    """Queue again the turn of every running match that has not changed for ``PLAY_STALL_AFTER``
+    seconds while a bot is to act (``bot_turn``) or its turn clock ran out (``clock_expired``),
+    each for the match's current version, at once. Returns how many turns were queued; logs
+    them at WARNING (a turn was lost) as ``match_id@version:bot|clock``."""
+    turns = selectors.stalled_turns(settings.PLAY_STALL_AFTER)
+    for turn in turns:
+        task = bot_turn if turn.task == "bot" else clock_expired
+        task.apply_async((turn.match_id, turn.version))
+    if turns:
+        logger.warning(
+            "play.resume_stalled: queued %d stalled turns: %s", len(turns),
+            " ".join(f"{t.match_id}@{t.version}:{t.task}" for t in turns),
+        )
+    return len(turns)
+
+
+@worker_ready.connect
+def _resume_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """A worker that starts (after a crash, a deploy) queues ``resume_stalled`` at once rather
+    than waiting for beat."""
+    resume_stalled.apply_async()
