@@ -6,8 +6,26 @@ Environment (all optional):
   Default: Channels' in-memory layer and a local-memory cache.
 - ``CELERY_BROKER_URL``: ``redis://…`` or ``amqp://…``; default kombu's filesystem transport
   under var/celery (no server needed).
-- ``SECRET_KEY`` (a development key is used when DEBUG is on and none is given), ``DEBUG``,
-  ``ALLOWED_HOSTS`` (comma-separated), ``CSRF_TRUSTED_ORIGINS``.
+- ``SECRET_KEY``, ``DEBUG`` (default off), ``ALLOWED_HOSTS`` (comma-separated; default
+  127.0.0.1, localhost, testserver), ``CSRF_TRUSTED_ORIGINS`` (comma-separated origins).
+- ``THROTTLE_ANON`` / ``THROTTLE_USER``: DRF rates (``N/second|minute|hour|day``) of the API per
+  client address for anonymous callers and per user for authenticated ones; defaults
+  ``300/minute`` and ``1200/minute`` (the deck builder calls the API as its user types).
+  ``NUM_PROXIES`` (default 0): how many proxies in front of the site append to
+  ``X-Forwarded-For``; 0 keys anonymous callers by the connection's address only, so a client
+  cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``.
+
+Production (the site served over HTTPS) sets:
+- ``HTTPS=1``: redirect http to https (the proxy says https with ``X-Forwarded-Proto: https``),
+  secure session and CSRF cookies, HSTS for a year with subdomains and preload;
+- ``SECRET_KEY``: at least 50 characters, at least 5 of them different (Django's own check,
+  security.W009). With ``DEBUG`` off and ``HTTPS`` (or ``REQUIRE_SECRET_KEY``) on, a missing or
+  weak key refuses to start with ``ImproperlyConfigured`` naming SECRET_KEY; otherwise (a
+  laptop) a development key is used when none is given;
+- ``ALLOWED_HOSTS=play.example.org`` and ``CSRF_TRUSTED_ORIGINS=https://play.example.org``;
+  ``DEBUG`` unset or false.
+With these, ``manage.py check --deploy --fail-level WARNING`` finds no issues
+(tests/core/test_deploy_settings.py).
 """
 from pathlib import Path
 
@@ -21,10 +39,16 @@ VAR_DIR.mkdir(exist_ok=True)
 env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=False)
+HTTPS = env.bool("HTTPS", default=False)
 SECRET_KEY = env("SECRET_KEY", default="")
+if not DEBUG and (HTTPS or env.bool("REQUIRE_SECRET_KEY", default=False)):
+    # Production: the same rule as Django's security.W009, enforced at start.
+    if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5 or SECRET_KEY.startswith("django-insecure-"):
+        raise environ.ImproperlyConfigured(
+            "SECRET_KEY must be set in production (HTTPS=1 or REQUIRE_SECRET_KEY=1 with DEBUG off) to a random "
+            "string of at least 50 characters, at least 5 of them different"
+        )
 if not SECRET_KEY:
-    if not DEBUG and env.bool("REQUIRE_SECRET_KEY", default=False):
-        raise environ.ImproperlyConfigured("SECRET_KEY must be set in production")
     SECRET_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -112,7 +136,10 @@ if REDIS_URL:
         # the blocking BZPOPMIN that waits for messages (every idle socket would be torn down),
         # and a pool of 100 connections fails commands outright when hundreds of sockets join
         # their groups at once.
-        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="channels_redis.pubsub.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
+        # The backend is channels_redis's pub/sub layer, which also tells every socket when its
+        # subscriptions were lost to a Redis failure or restart so that clients reconnect
+        # (core.consumers; messages published while Redis was away never arrive).
+        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="core.consumers.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
             {"address": REDIS_URL, "socket_timeout": None,
              "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=1000)},
         ]}}
@@ -148,6 +175,25 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The database, not the broker, says which turns are due: a broker or a killed worker may lose
+# a queued bot turn or clock (docs/deploy.md, "Celery"). ``play.resume_stalled`` queues again
+# the turn of every running match that has stood still for PLAY_STALL_AFTER seconds while a bot
+# is to act or its clock ran out; it runs when a worker starts and every PLAY_RESUME_INTERVAL
+# seconds from the one ``celery -A config beat`` of the site (its state file:
+# CELERY_BEAT_SCHEDULE_FILENAME). A clock's task waits at most PLAY_CLOCK_MAX_COUNTDOWN seconds
+# in the broker and is then queued again for the rest, below Redis' visibility timeout (1 hour)
+# and RabbitMQ's consumer timeout (30 minutes).
+PLAY_STALL_AFTER = env.float("PLAY_STALL_AFTER", default=10.0)
+PLAY_RESUME_INTERVAL = env.float("PLAY_RESUME_INTERVAL", default=30.0)
+PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
+CELERY_BEAT_SCHEDULE = {
+    "play-resume-stalled": {
+        "task": "play.resume_stalled", "schedule": PLAY_RESUME_INTERVAL,
+        # not run late: the next one comes soon, so none pile up while no worker runs
+        "options": {"expires": PLAY_RESUME_INTERVAL},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -196,16 +242,20 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "core.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's schema with the errors the shared layers may answer on every operation,
+    # and OPTIONS answers that never fail on a view without a serializer.
+    "DEFAULT_SCHEMA_CLASS": "core.api.schema.ApiAutoSchema",
+    "DEFAULT_METADATA_CLASS": "core.api.metadata.ApiMetadata",
     "EXCEPTION_HANDLER": "core.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "core.api.throttling.AnonRateThrottle",
+        "core.api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env("THROTTLE_ANON", default="100000/hour"),
-        "user": env("THROTTLE_USER", default="100000/hour"),
+        "anon": env("THROTTLE_ANON", default="300/minute"),
+        "user": env("THROTTLE_USER", default="1200/minute"),
     },
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
@@ -237,7 +287,6 @@ if not DEBUG:
     SESSION_COOKIE_HTTPONLY = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
-HTTPS = env.bool("HTTPS", default=False)
 if HTTPS:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True

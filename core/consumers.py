@@ -96,6 +96,11 @@ class _Shard(pubsub.RedisSingleShardConnection):
             super()._ensure_redis()
             self._pubsub = _WatchedPubSub(self._redis.connection_pool, on_reconnect=self._reconnected)
 
+    async def ping(self):
+        """One round trip to this host (health checks); raises redis-py's error when it fails."""
+        self._ensure_redis()
+        await self._redis.ping()
+
     def _reconnected(self):
         self._down = False
         logger.warning("the channel layer's subscriptions are back after a reconnection to Redis")
@@ -154,6 +159,13 @@ class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
     connection to Redis fails and again when it is back, since messages published in between
     never arrive. A consumer on this layer needs a ``channel_layer_lost`` handler (the site's
     close their socket with ``LAYER_LOST_CLOSE_CODE``)."""
+
+    async def ping(self):
+        """A round trip to every Redis host of the layer, creating nothing in Redis (unlike a
+        channel made and read for the purpose, which stays subscribed); raises redis-py's error
+        when a host does not answer."""
+        for shard in self._get_layer()._shards:
+            await shard.ping()
 
     def _get_layer(self):
         loop = asyncio.get_running_loop()

@@ -219,6 +219,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 await self._lost(f"joining {group} failed: {type(exc).__name__}: {exc}")
                 return
             self.group = group
+            self.seat = seat
+            await self._send_view(view)
+            # The view was read before the subscription took effect: a move committed in between
+            # was broadcast to no socket of this person, so read the match again if it moved on.
+            if await _db(self._version)() != view["version"]:
+                found = await _db(self._lookup)()
+                if found is not None:
+                    await self._take_place(*found)
+            return
         self.seat = seat
         await self._send_view(view)
 

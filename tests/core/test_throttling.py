@@ -97,3 +97,19 @@ def test_an_authenticated_user_has_a_budget_of_its_own(api, clock, user, other_u
     assert statuses(bob, USER + 1, REMOTE_ADDR=address) == [200] * USER + [429]
     clock.now += 60
     assert statuses(alice, 1, REMOTE_ADDR=address) == [200]
+
+
+def test_when_the_cache_does_not_answer_requests_go_through_uncounted(api, clock, db, monkeypatch):
+    """Redis restarting: the throttles' cache is a Redis client aimed at a port where nothing
+    listens. The API answers as usual instead of 500, past the budget too, and so does health."""
+    from django.core.cache.backends.redis import RedisCache
+
+    from bench.server import free_port
+    from core.api import throttling
+
+    dead = RedisCache(f"redis://127.0.0.1:{free_port()}/0", {"OPTIONS": {"socket_connect_timeout": 0.5}})
+    monkeypatch.setattr(throttling.AnonRateThrottle, "cache", dead)
+    monkeypatch.setattr(throttling.UserRateThrottle, "cache", dead)
+    address = fresh_address()
+    assert statuses(api, ANON + 2, REMOTE_ADDR=address) == [200] * (ANON + 2)
+    assert api.get("/api/health/", REMOTE_ADDR=address).json()["database"]["status"] == "ok"

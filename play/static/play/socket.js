@@ -1,5 +1,7 @@
 // A match's websocket: connects to /ws/matches/<id>/ (wss: on https pages), reconnects by
-// itself with a growing delay when the connection drops, and keeps it alive with pings.
+// itself with a growing delay when the connection drops, and keeps it alive with pings. Each
+// delay is spread by ±25% at random, so that the clients of a restarted server do not all come
+// back at the same instant.
 // The server sends the current view on every (re)connection, so nothing is lost on a drop.
 
 const FIRST_DELAY_MS = 500;
@@ -56,7 +58,7 @@ export class MatchSocket {
   }
 
   retry() {
-    const wait = this.delay;
+    const wait = Math.round(this.delay * (0.75 + Math.random() * 0.5));
     this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
     let left = Math.ceil(wait / 1000);
     this.onStatus("waiting", left);
