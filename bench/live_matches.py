@@ -31,7 +31,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .server import REPO, CeleryWorker, Site
+from .server import BENCH_THROTTLE, REPO, CeleryWorker, Site
 
 GAME = "lama"
 OPTIONS = {"end_at": 500}
@@ -209,8 +209,7 @@ def _figures(values: list[float], seconds: float, unit: str) -> str:
 def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup: float = 5) -> str:
     """Prepare the matches, serve the site (and a Celery worker when some matches have bots),
     drive the load for ``warmup`` + ``seconds`` and return one line of figures."""
-    env = {**env, "PLAY_BOT_DELAY": str(load.think), "THROTTLE_ANON": "1000000/hour",
-           "THROTTLE_USER": "1000000/hour"}
+    env = {**env, **BENCH_THROTTLE, "PLAY_BOT_DELAY": str(load.think)}
     pairs = _prepare(env, load)
     worker = CeleryWorker(env, concurrency=1) if load.bots() else None
     with Site(env, workers=workers) as site:
