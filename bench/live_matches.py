@@ -104,27 +104,36 @@ def _prepare(env: dict, load: Load) -> list[tuple[str, list[str]]]:
     return [(match_id, keys) for match_id, keys in json.loads(result.stdout.splitlines()[-1])]
 
 
-async def _seat_client(ws_url: str, origin: str, cookie: str, measure_from: float, stop: float,
-                       think: float, tally: Tally, rng: random.Random) -> None:
+@dataclass
+class Window:
+    """The measured window (``time.perf_counter`` seconds): set once every socket is connected."""
+
+    start: float = float("inf")
+    stop: float = float("inf")
+
+
+async def _seat_client(ws_url: str, origin: str, cookie: str, window: Window, think: float, tally: Tally,
+                       rng: random.Random, handshakes: asyncio.Semaphore, connected: asyncio.Event) -> None:
     import websockets
 
     try:
-        async with websockets.connect(ws_url, additional_headers={"Cookie": cookie, "Origin": origin},
-                                      max_size=2**22, open_timeout=120) as ws:
+        async with handshakes:
+            ws = await websockets.connect(ws_url, additional_headers={"Cookie": cookie, "Origin": origin},
+                                          max_size=2**22, open_timeout=120)
+            first = await ws.recv()
+        connected.set()
+        async with ws:
             sent_at = None
             sent_version = -1
-            while time.perf_counter() < stop:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.perf_counter()))
-                except asyncio.TimeoutError:
-                    return
+            raw = first
+            while True:
                 frame = json.loads(raw)
                 view = frame.get("view") or {}
                 version = view.get("version", -1)
                 if frame.get("type") == "error":
                     tally.errors += 1
                 if sent_at is not None and version > sent_version:
-                    if sent_at >= measure_from:
+                    if window.start <= sent_at < window.stop:
                         tally.moves.append((time.perf_counter() - sent_at) * 1000)
                     sent_at = None
                 if view.get("status") == "finished":
@@ -132,21 +141,29 @@ async def _seat_client(ws_url: str, origin: str, cookie: str, measure_from: floa
                 legal = view.get("legal_actions") or []
                 if legal and sent_at is None and version > sent_version:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                    if time.perf_counter() >= window.stop:
+                        return
                     action = rng.choice(legal)
                     sent_version = version
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(window.stop, time.perf_counter() + 2)
+                                                                          - time.perf_counter()))
+                except asyncio.TimeoutError:
+                    if time.perf_counter() >= window.stop:
+                        return
+                    continue
     except (OSError, websockets.ConnectionClosed):
+        connected.set()
         tally.dropped += 1
 
 
-async def _api_client(base: str, rate: float, measure_from: float, stop: float, tally: Tally) -> None:
-    """Open loop: one request every ``1 / rate`` seconds, whatever the answers' speed."""
+async def _api_client(base: str, rate: float, window: Window, tally: Tally) -> None:
+    """Open loop over the measured window: one request every ``1 / rate`` seconds, whatever the
+    answers' speed."""
     import httpx
 
-    if rate <= 0:
-        return
-    queries = itertools.cycle(SEARCHES)
     pending = set()
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(max_connections=64)) as client:
 
@@ -160,15 +177,14 @@ async def _api_client(base: str, rate: float, measure_from: float, stop: float, 
                 ok = response.status_code == 200
             except httpx.HTTPError:
                 ok = False
-            if t0 >= measure_from:
-                tally.api[kind].append((time.perf_counter() - t0) * 1000)
-                tally.errors += not ok
+            tally.api[kind].append((time.perf_counter() - t0) * 1000)
+            tally.errors += not ok
 
+        queries = itertools.cycle(SEARCHES)
         n = 0
-        start = time.perf_counter()
         while True:
-            due = start + n / rate
-            if due >= stop:
+            due = window.start + n / rate
+            if due >= window.stop:
                 break
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             kind = "search" if n % 2 == 0 else "validate"
@@ -179,18 +195,33 @@ async def _api_client(base: str, rate: float, measure_from: float, stop: float, 
         await asyncio.gather(*pending)
 
 
-async def _drive(base: str, pairs, load: Load, seconds: float, warmup: float) -> Tally:
-    tally = Tally()
+#: Websocket handshakes in flight at once while the sockets connect (people arrive over time,
+#: not all in the same millisecond).
+HANDSHAKES = 50
+
+
+async def _drive(base: str, pairs, load: Load, seconds: float, warmup: float) -> tuple[Tally, float]:
+    """Connect every seat's socket, then play; the window opens ``warmup`` seconds after the
+    last socket got its first view and lasts ``seconds``. Returns the tally and the seconds the
+    sockets took to connect."""
+    tally, window = Tally(), Window()
     ws_base = base.replace("http://", "ws://")
-    measure_from = time.perf_counter() + warmup
-    stop = measure_from + seconds
-    tasks = [_api_client(base, load.api_rate, measure_from, stop, tally)]
+    handshakes = asyncio.Semaphore(HANDSHAKES)
+    clients, events = [], []
+    began = time.perf_counter()
     for index, (match_id, keys) in enumerate(pairs):
         for seat, key in enumerate(keys):
-            tasks.append(_seat_client(f"{ws_base}/ws/matches/{match_id}/", base, f"sessionid={key}", measure_from,
-                                      stop, load.think, tally, random.Random(index * 10 + seat)))
-    await asyncio.gather(*tasks)
-    return tally
+            events.append(asyncio.Event())
+            clients.append(asyncio.ensure_future(_seat_client(
+                f"{ws_base}/ws/matches/{match_id}/", base, f"sessionid={key}", window, load.think, tally,
+                random.Random(index * 10 + seat), handshakes, events[-1])))
+    await asyncio.gather(*(event.wait() for event in events))
+    connecting = time.perf_counter() - began
+    window.start = time.perf_counter() + warmup
+    window.stop = window.start + seconds
+    api = _api_client(base, load.api_rate, window, tally) if load.api_rate else asyncio.sleep(0)
+    await asyncio.gather(api, *clients)
+    return tally, connecting
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -216,13 +247,13 @@ def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup:
         if worker is not None:
             worker.start()
         try:
-            tally = asyncio.run(_drive(site.base, pairs, load, seconds, warmup))
+            tally, connecting = asyncio.run(_drive(site.base, pairs, load, seconds, warmup))
         finally:
             if worker is not None:
                 worker.stop()
     sockets = sum(len(keys) for _, keys in pairs)
     line = (f"{label}, {load.matches} matches ({load.bots()} with a bot, {sockets} sockets, "
-            f"{load.think:g} s think): moves {_figures(tally.moves, seconds, 'moves')}")
+            f"{load.think:g} s think; all connected in {connecting:.1f} s): moves {_figures(tally.moves, seconds, 'moves')}")
     if load.api_rate:
         line += (f"; search {_figures(tally.api['search'], seconds, 'req')}"
                  f"; validate {_figures(tally.api['validate'], seconds, 'req')}")
@@ -273,7 +304,7 @@ def mixed(seconds: float = 20) -> list[str]:
     """``load``: increasing numbers of matches (a quarter with a bot) at a human pace, with
     10 API requests a second beside them, on both set-ups."""
     think = float(os.environ.get("BENCH_THINK", "5"))
-    steps = [int(n) for n in os.environ.get("BENCH_STEPS", "100,250,500,1000").split(",")]
+    steps = [int(n) for n in os.environ.get("BENCH_STEPS", "50,100,250,500,1000").split(",")]
     lines = []
     for matches in steps:
         lines.append(run("embedded defaults (SQLite, in-memory layer, 1 worker)", _embedded_env("bench-load"), 1,

@@ -25,8 +25,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from concurrent.futures import ThreadPoolExecutor
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
