@@ -19,8 +19,10 @@ from tests.conftest import REPO
 
 HOST = "play.example.org"
 # Variables of the running test configuration that a production process would not inherit.
+# The test run's own settings are not production's; DJANGO_ALLOW_ASYNC_UNSAFE is set by the
+# browser tests' conftest for the whole run, and check --deploy rightly refuses it (async.E001).
 DROPPED = ("DEBUG", "SECRET_KEY", "HTTPS", "REQUIRE_SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
-           "DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
+           "DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
 NO_ISSUES = "System check identified no issues (0 silenced)."
 REFUSED = "SECRET_KEY must be set in production"
 
