@@ -197,6 +197,10 @@ def test_a_match_only_people_play_is_not_polled(duel, user, settings):
 async def _poll(match_id, cookie, expect_change):
     alice = await connect(match_id, cookie)
     assert (await view_of(alice))["version"] == 0
+    # the socket handles frames once its connect is done (including its check that the match did
+    # not move while it subscribed): a pong says it is
+    await alice.send_json_to({"type": "ping"})
+    assert (await receive(alice))["type"] == "pong"
     await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=1))()
     if expect_change:
         assert (await view_of(alice))["version"] == 1
