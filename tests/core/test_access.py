@@ -38,6 +38,7 @@ from play.games.eoc.decklists import sample_deck
 from play.models import Match, MatchAction
 from tests.conftest import token_client
 from tests.play.matches import HUMAN, person
+from tests.play.test_match_ws import cookie_of, logged_in
 
 LAMA, EOC = GAMES["lama"], GAMES["eoc"]
 NOT_FOUND = {"error": {"code": "not_found", "message": "Not found.", "details": {}}}
@@ -181,16 +182,6 @@ def test_over_rest_no_one_moves_another_seats_hidden_cards(user, other_user):
 TIMEOUT = 5
 
 
-def session_cookie(client: Client) -> bytes:
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
-
-
-def logged_in(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return session_cookie(client)
-
-
 async def connect(match_id: str, cookie: bytes | None) -> WebsocketCommunicator:
     headers = [(b"origin", b"http://127.0.0.1")] + ([(b"cookie", cookie)] if cookie else [])
     socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
@@ -229,7 +220,7 @@ def test_over_the_socket_the_seat_is_the_callers_own(user, other_user, django_us
     frames = async_to_sync(refusals_over_socket)(match_id, [
         (logged_in(other_user), {**act, "seat": 0}),  # a seat named in the message is not taken
         (logged_in(carol), act),
-        (session_cookie(guest_client("Gus")), act),
+        (cookie_of(guest_client("Gus")), act),
     ])
     assert [(f["type"], f["error"]["code"], f["view"]["seat"], f["view"]["version"]) for f in frames] == [
         ("error", "not_your_turn", 1, 0), ("error", "not_seated", None, 0), ("error", "not_seated", None, 0)]
