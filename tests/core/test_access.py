@@ -473,8 +473,8 @@ def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_replay(user, o
     state = EOC.load(Match.objects.get(pk=match_id).state)
     others = [c for c in state.hands[0] if c != move["from"]["card"]][:4]
     for version, code in enumerate(others, start=5):
-        services.act(person(user), match_id, version, {
-            "type": "sandbox_move", "from": {"zone": "hand", "seat": 0, "card": code}, "to": {"zone": "down", "seat": 0}})
+        services.act(person(user), match_id, version, {"type": "sandbox_move", "to": {"zone": "down", "seat": 0},
+                                                       "from": {"zone": "hand", "seat": 0, "card": code}})
     assert Match.objects.get(pk=match_id).status == "finished"
     replay = f"/play/m/{match_id}/replay/"
     alice = token_client(user).get(f"/api/matches/{match_id}/replay/").json()

@@ -118,7 +118,8 @@ def universe(state, seat: int, legal: list[dict], rng: Rng) -> list:
     out = [
         {"type": sandbox.MOVE, "from": {"zone": "hand", "seat": other, "card": code},
          "to": {"zone": "discard", "seat": seat}},
-        {"type": sandbox.MOVE, "from": {"zone": "deck", "seat": other}, "to": {"zone": "character", "square": squares[0]}},
+        {"type": sandbox.MOVE, "from": {"zone": "deck", "seat": other},
+         "to": {"zone": "character", "square": squares[0]}},
         {"type": sandbox.MOVE, "from": {"zone": "area", "square": rng.choice(squares)},
          "to": {"zone": "area", "square": rng.choice(squares)}},
         {"type": sandbox.MOVE, "from": {"zone": "down", "seat": seat}, "to": {"zone": "hand", "seat": 2}},

@@ -199,10 +199,9 @@ def test_without_the_option_a_manual_card_opens_sandbox_actions_to_its_user_for_
 
 @pytest.mark.usefixtures("sample_catalogue")
 def test_a_sandbox_match_takes_changes_out_of_turn_and_logs_them(user, other_user):
-    options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 0,
-               "sandbox": True}
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], options)
-    services.join_match(person(other_user), match.id)
+    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], {"first_player": 0, "sandbox": True},
+                                  deck="SMP-RED")
+    services.join_match(person(other_user), match.id, deck="SMP-GREEN")
     for version, seat in enumerate((0, 1)):
         services.act(person([user, other_user][seat]), match.id, version, {"type": "mulligan", "take": False})
     match = Match.objects.get(pk=match.id)

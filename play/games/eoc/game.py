@@ -84,6 +84,8 @@ class EoC:
     name = "Elements of Chaos"
     # The decks (and, stacked, their order) are each player's own: never shown to the table.
     secret_options = frozenset({"decks"})
+    # Dealt in their list order, the seats' decks (often public ones) are known to whoever set it.
+    stacking_options = frozenset({"stacked"})
     # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
     seat_decks = True
     # Sandbox actions are for people resolving cards by hand: bots never take them.
