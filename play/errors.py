@@ -20,6 +20,7 @@ class MatchError(Exception):
     """A refused request; nothing was changed.
 
     ``code`` is one of: ``unknown_game``, ``bad_seats``, ``bad_options``, ``bad_clock`` (create);
+    ``secret_options`` (a stacked deal where another person would sit: create, join);
     ``match_full``, ``seat_taken``, ``bad_seat``, ``already_seated``, ``not_open`` (join, leave);
     ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (the decks the seats
     bring: create, join; see ``play.seat_decks``);

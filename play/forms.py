@@ -53,7 +53,9 @@ class GameOption:
     field: forms.Field
 
 
-#: Per game, the options offered on the form (the engine's stacked-deal options are for tests).
+#: Per game, the options offered on the form: never one that stacks the deal
+#: (``play.engine.stacked_options``; the services take those only at a match with bots in every
+#: other seat, for tests, puzzles and tutorials through the API).
 GAME_OPTIONS: dict[str, list[GameOption]] = {
     "lama": [
         GameOption("end_at", forms.IntegerField(

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from play.bots import BOTS
-from play.engine import IllegalAction, derive_seed
+from play.engine import IllegalAction, derive_seed, stacked_options
 from play.games import GAMES
 
 from . import notify, tasks
@@ -117,6 +117,16 @@ def _check_clock(seconds_per_turn) -> None:
             % {"max": MAX_SECONDS_PER_TURN},
             {"seconds_per_turn": seconds_per_turn},
         )
+
+
+def _refuse_stacked_deal(engine, options, message: str) -> None:
+    """``MatchError("secret_options")`` with ``message`` (a sentence with ``%(options)s``) when
+    ``options`` stack the deal (``play.engine.stacked_options``), details ``{"options": [names]}``.
+    DESIGN.md, "The game engine protocol": a stacked deal only with bots in every other seat,
+    where no other person can be misled."""
+    stacked = stacked_options(engine, options)
+    if stacked:
+        raise MatchError("secret_options", message % {"options": ", ".join(stacked)}, {"options": stacked})
 
 
 def _needs_player(player: Player | None) -> Player:
@@ -235,9 +245,11 @@ def create_match(
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
     ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
     ``player`` takes the first human seat (a match of bots only may be made by anyone,
-    ``player`` None included). The match is ``running`` at once when no human seat is left
-    free, else ``open``. ``seconds_per_turn`` (1..86400) turns on the turn clock; ``seed``
-    defaults to a random 63-bit int.
+    ``player`` None included). Options that stack the deal (``play.engine.stacked_options``:
+    ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when every other seat is a bot.
+    The match is ``running`` at once when no human seat is left free, else ``open``.
+    ``seconds_per_turn`` (1..86400) turns on the turn clock; ``seed`` defaults to a random
+    63-bit int.
 
     In a game played with the seats' own decks (``play.seat_decks``), ``deck`` is the id of the
     creator's deck and a bot seat brings its ``"deck"`` (default ``DEFAULT_BOT_DECK``); each is
@@ -245,8 +257,10 @@ def create_match(
     the match's ``state`` is ``None`` (its options are checked now, with the decks known).
 
     Raises ``MatchError`` with code ``unknown_game``, ``bad_seats`` (count outside the game's
-    range, a bad entry, a bot the game does not have), ``bad_options`` (the engine's
-    ``ValueError``), ``bad_clock``, ``name_required`` (no player for a human seat),
+    range, a bad entry, a bot the game does not have), ``bad_clock``, ``secret_options`` (a
+    stacked deal with another seat for a person; details ``{"options": [names]}``),
+    ``bad_options`` (the engine's ``ValueError``), ``name_required`` (no player for a human
+    seat),
     ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
     ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
     """
@@ -254,6 +268,10 @@ def create_match(
     bots = _seat_bots(engine, seats)
     _check_clock(seconds_per_turn)
     humans = [i for i, bot in enumerate(bots) if not bot]
+    if len(humans) > 1:
+        _refuse_stacked_deal(engine, options, _(
+            "A stacked deal (%(options)s) is allowed only when every seat but yours is a bot: another person at "
+            "the table could not tell that the deal was stacked."))
     if humans:
         _needs_player(player)
     seed = secrets.randbits(63) if seed is None else seed
@@ -297,9 +315,10 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None, de
 
     Raises ``MatchError``: ``match_not_found``, ``name_required``, ``already_seated`` (the
     player has a seat here), ``match_full`` (the match is running: every seat is taken),
-    ``not_open`` (it is over), ``bad_seat`` (no such seat, or a bot's), ``seat_taken``,
-    ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (with every
-    problem), ``bad_options``. Nothing is saved then.
+    ``not_open`` (it is over), ``secret_options`` (the match's options stack the deal, so only
+    bots may sit beside its creator: a match saved before that rule), ``bad_seat`` (no such
+    seat, or a bot's), ``seat_taken``, ``deck_required``, ``deck_not_used``, ``unknown_deck``,
+    ``invalid_deck`` (with every problem), ``bad_options``. Nothing is saved then.
     """
     player = _needs_player(player)
     match = _lock(match_id)
@@ -311,6 +330,9 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None, de
     free = [s for s in seats if s.is_free]
     if match.status == Match.Status.RUNNING or not free:
         raise MatchError("match_full", _("Every seat of this match is taken."))
+    engine = get_game(match.game)
+    _refuse_stacked_deal(engine, match.options, _(
+        "This match was made with a stacked deal (%(options)s), so only bots may sit at it beside its creator."))
     if seat is None:
         chosen = free[0]
     else:
@@ -327,7 +349,6 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None, de
                 "seat_taken", _("Seat %(seat)s is taken.") % {"seat": seat},
                 {"seat": seat, "free": [s.index for s in free]},
             )
-    engine = get_game(match.game)
     if plays_with_seat_decks(engine, match.options):
         if deck is None:
             raise MatchError("deck_required", _("Choose the deck you bring to this match."), {"seat": chosen.index})

@@ -106,7 +106,9 @@ class MatchList(MatchApiView):
             'Body: {"game": "lama", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], '
             '"options": {}, "seconds_per_turn": null, "name": "Ann"}. You take the first human seat; the match '
             "runs at once when no human seat is left free. 400 codes: unknown_game, bad_seats, bad_options, "
-            "bad_clock, name_required (a guest without a display name), invalid_request; in a game played with "
+            "bad_clock, name_required (a guest without a display name), invalid_request, secret_options (options "
+            "that stack the deal, e.g. deck, decks, pool, stacked, where another seat is for a person: only with "
+            "bots in every other seat; details.options names them); in a game played with "
             'one\'s own deck (eoc), "deck": "<deck id>" is your deck and a bot seat may name its "deck": '
             "deck_required, unknown_deck, invalid_deck (details.problems lists every problem of the deck "
             "validator), deck_not_used (a deck for a game or match that takes none). The game is set up when "
@@ -139,7 +141,8 @@ class MatchJoin(MatchApiView):
         description=(
             'Body: {"seat": 2, "name": "Bob", "deck": "SMP-RED"} (all optional; "deck" is required in a game '
             "played with one's own deck). 409 codes: match_full, seat_taken, already_seated, not_open; 400: "
-            "bad_seat, name_required, deck_required, unknown_deck, invalid_deck, deck_not_used."
+            "bad_seat, name_required, deck_required, unknown_deck, invalid_deck, deck_not_used, secret_options "
+            "(the match's deal is stacked: only bots may sit beside its creator)."
         ),
     )
     def post(self, request, match_id):

@@ -92,3 +92,18 @@ def public_options(game, options: dict) -> dict:
     """
     secret = getattr(game, "secret_options", ())
     return {name: value for name, value in options.items() if name not in secret}
+
+
+def stacked_options(game, options) -> list[str]:
+    """The names of ``options`` that stack the deal, sorted (``[]`` when ``options`` is not a
+    dict): the game's ``secret_options`` and the names in its optional ``stacking_options``
+    attribute, options that hide nothing themselves but let whoever sets them know hidden cards
+    (e.g. Elements of Chaos's ``stacked``, which deals each seat's deck in its list order).
+
+    DESIGN.md, "The game engine protocol": a stacked deal is for tests, puzzles and tutorials,
+    never where another person sits at the table and could be misled; whoever makes a match
+    checks the seats with this function."""
+    if not isinstance(options, dict):
+        return []
+    names = set(getattr(game, "secret_options", ())) | set(getattr(game, "stacking_options", ()))
+    return sorted(str(name) for name in options if name in names)

@@ -14,7 +14,10 @@
    is exactly the engine's ``view(state, seat)`` and stays the same when another seat's live
    hand is swapped for other cards; every frame of the replay of a finished match (API and page)
    is the engine's view of that moment and does not change either when another seat's live hand
-   does; the log shows another seat's hidden choices without their cards.
+   does; the log shows another seat's hidden choices without their cards. A card a sandbox
+   move lays face down from a hand is named to its owner alone, in every channel that shows
+   moves: the REST log and the table page's, a view's ``last_action`` (REST, the table page,
+   the websocket frames) and the replay (API and page).
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from dataclasses import replace
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
@@ -150,12 +154,12 @@ def test_over_rest_a_guest_or_a_resigned_player_cannot_act_for_a_seat(user, othe
 
 
 def eoc_match(alice, bob, sandbox: bool = True) -> str:
-    """A running Elements of Chaos match (SMP-RED for alice at seat 0, SMP-GREEN for bob; decks
-    in their stacked order, sandbox play on) past set-up: both kept their hands and arranged."""
-    options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 0,
-               "sandbox": sandbox}
-    match = services.create_match(person(alice), "eoc", [HUMAN, HUMAN], options, seed=3)
-    services.join_match(person(bob), match.id)
+    """A running Elements of Chaos match (SMP-RED for alice at seat 0, SMP-GREEN for bob,
+    shuffled from seed 3; alice first, sandbox play on) past set-up: both kept their hands and
+    arranged."""
+    options = {"first_player": 0, "sandbox": sandbox}
+    match = services.create_match(person(alice), "eoc", [HUMAN, HUMAN], options, seed=3, deck="SMP-RED")
+    services.join_match(person(bob), match.id, deck="SMP-GREEN")
     players = [person(alice), person(bob)]
     for version, seat in enumerate((0, 1)):
         services.act(players[seat], match.id, version, {"type": "mulligan", "take": False})
@@ -365,3 +369,120 @@ def test_the_replay_and_log_of_a_finished_eoc_match_never_hold_another_seats_han
     assert Match.objects.get(pk=match_id).outcome["winners"] == [1]
     hidden = {1: {"type": "mulligan"}, 2: {"type": "mulligan"}, 3: {"type": "arrange"}, 4: {"type": "arrange"}}
     check_replay_and_log(match_id, user, other_user, hidden)
+
+
+# -- 3b. a card laid face down by a sandbox move, channel by channel ------------------------------
+def face_down_move(match_id: str) -> dict:
+    """Alice's sandbox move of a card of her hand (one that bob's deck does not hold, so that
+    its code shows nowhere to him) onto the first square without an area card, where it lies
+    face down, hers (elements-of-chaos.md, "Sandbox play")."""
+    state = EOC.load(Match.objects.get(pk=match_id).state)
+    bobs = {card["code"] for card in sample_deck("SMP-GREEN")}
+    code = next(c for c in state.hands[0] if c not in bobs)
+    square = next([r, c] for r in range(state.rows) for c in range(4) if state.area[r * 4 + c] is None)
+    return {"type": "sandbox_move", "from": {"zone": "hand", "seat": 0, "card": code},
+            "to": {"zone": "area", "square": square}}
+
+
+def unnamed(move: dict) -> dict:
+    """The face-down move as bob and the spectators are shown it."""
+    return {**move, "from": {"zone": "hand", "seat": 0}}
+
+
+def face_down_after(view: dict, move: dict) -> dict:
+    row, col = move["to"]["square"]
+    return view["state"]["area"][row][col]
+
+
+def hidden_from(payload, move: dict) -> bool:
+    """Whether the card of ``move`` is named nowhere in ``payload`` (any JSON)."""
+    return move["from"]["card"] not in json.dumps(payload)
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_log(user, other_user):
+    match_id = eoc_match(user, other_user)
+    move = face_down_move(match_id)
+    services.act(person(user), match_id, 4, move)
+    alice, bob, spectator = token_client(user), token_client(other_user), APIClient()
+    assert alice.get(f"/api/matches/{match_id}/log/").json()[-1]["action"] == move
+    table = f"/play/m/{match_id}/"
+    assert page_json(page_client(user), table, "match-log")[-1]["action"] == move
+    for client, browser in ((bob, page_client(other_user)), (spectator, page_client(None))):
+        log = client.get(f"/api/matches/{match_id}/log/").json()
+        assert (log[-1]["version"], log[-1]["seat"], log[-1]["action"]) == (5, 0, unnamed(move))
+        page_log = page_json(browser, table, "match-log")
+        assert page_log[-1]["action"] == unnamed(move)
+        assert hidden_from(log, move) and hidden_from(page_log, move)
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_last_action(user, other_user):
+    match_id = eoc_match(user, other_user)
+    move = face_down_move(match_id)
+    answer = token_client(user).post(f"/api/matches/{match_id}/actions/", {"version": 4, "action": move},
+                                     format="json").json()
+    assert answer["last_action"] == {"version": 5, "seat": 0, "action": move, "by": "player"}
+    assert face_down_after(answer, move) == {"owner": 0, "face_up": False, "card": move["from"]["card"]}
+    table = f"/play/m/{match_id}/"
+    for client, browser in ((token_client(other_user), page_client(other_user)), (APIClient(), page_client(None))):
+        view = client.get(f"/api/matches/{match_id}/").json()
+        assert view["last_action"] == {"version": 5, "seat": 0, "action": unnamed(move), "by": "player"}
+        assert face_down_after(view, move) == {"owner": 0, "face_up": False, "card": None}
+        assert page_json(browser, table, "match-view") == view
+        assert hidden_from(view, move)
+
+
+async def frames_of_a_move(match_id: str, cookies: list[bytes | None], make_move) -> list[dict]:
+    """The view frame each socket (one per cookie) is sent after ``make_move()`` runs."""
+    sockets = [await connect(match_id, cookie) for cookie in cookies]
+    for socket in sockets:
+        assert (await socket.receive_json_from(timeout=TIMEOUT))["type"] == "view"
+    await database_sync_to_async(make_move)()
+    frames = [await socket.receive_json_from(timeout=TIMEOUT) for socket in sockets]
+    for socket in sockets:
+        await socket.disconnect()
+    return frames
+
+
+@pytest.mark.usefixtures("transactional_db", "sample_catalogue")
+def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_websocket_frames(user, other_user):
+    match_id = eoc_match(user, other_user)
+    move = face_down_move(match_id)
+    mine, theirs, watching = async_to_sync(frames_of_a_move)(
+        match_id, [logged_in(user), logged_in(other_user), None],
+        lambda: services.act(person(user), match_id, 4, move))
+    assert [f["type"] for f in (mine, theirs, watching)] == ["view"] * 3
+    assert mine["view"]["last_action"]["action"] == move
+    for frame, seat in ((theirs, 1), (watching, None)):
+        view = frame["view"]
+        assert (view["seat"], view["version"], view["last_action"]) == (
+            seat, 5, {"version": 5, "seat": 0, "action": unnamed(move), "by": "player"})
+        assert face_down_after(view, move) == {"owner": 0, "face_up": False, "card": None}
+        assert hidden_from(frame, move)
+    # a socket that connects afterwards is sent the same
+    assert async_to_sync(first_view)(match_id, logged_in(other_user)) == theirs["view"]
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_replay(user, other_user):
+    match_id = eoc_match(user, other_user)
+    move = face_down_move(match_id)
+    services.act(person(user), match_id, 4, move)
+    # In sandbox play a down pile of 4 loses at once: alice lays 4 other hand cards down.
+    state = EOC.load(Match.objects.get(pk=match_id).state)
+    others = [c for c in state.hands[0] if c != move["from"]["card"]][:4]
+    for version, code in enumerate(others, start=5):
+        services.act(person(user), match_id, version, {"type": "sandbox_move", "to": {"zone": "down", "seat": 0},
+                                                       "from": {"zone": "hand", "seat": 0, "card": code}})
+    assert Match.objects.get(pk=match_id).status == "finished"
+    replay = f"/play/m/{match_id}/replay/"
+    alice = token_client(user).get(f"/api/matches/{match_id}/replay/").json()
+    assert alice["frames"][5]["action"] == move
+    for client, browser in ((token_client(other_user), page_client(other_user)), (APIClient(), page_client(None))):
+        frames = client.get(f"/api/matches/{match_id}/replay/").json()["frames"]
+        assert page_json(browser, replay, "replay-data")["frames"] == frames
+        assert (frames[5]["version"], frames[5]["seat"], frames[5]["action"]) == (5, 0, unnamed(move))
+        assert all(face_down_after(frame, move) == {"owner": 0, "face_up": False, "card": None}
+                   for frame in frames[5:])
+        assert hidden_from(frames, move)

@@ -158,7 +158,7 @@ def make_world():
     from django.core.management import call_command
     from knox.models import AuthToken
 
-    from tests.play.matches import HEURISTIC, HUMAN, SHORT, STACKED
+    from tests.play.matches import HEURISTIC, HUMAN, STACKED
 
     call_command("load_samples", verbosity=0)
     user = User.objects.create_user("fuzzer", password="a long fuzzing password")
@@ -178,7 +178,7 @@ def make_world():
     running = client.post("/api/matches/", {"game": "lama", "seats": [HUMAN, HEURISTIC], "options": STACKED},
                           format="json")
     assert running.status_code == 201, running.content
-    finished = client.post("/api/matches/", {"game": "lama", "seats": [HUMAN, HUMAN], "options": SHORT},
+    finished = client.post("/api/matches/", {"game": "lama", "seats": [HUMAN, HUMAN], "options": {"end_at": 1}},
                            format="json").json()["id"]
     assert rival.post(f"/api/matches/{finished}/join/", {}, format="json").status_code == 200
     for actor, version in ((client, 0), (rival, 1)):

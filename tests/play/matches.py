@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 
+from play.games import GAMES
 from play.identity import Player
 from play.models import Match, MatchAction
 
@@ -19,6 +20,21 @@ OPENING_LEGAL = [{"type": "play", "card": 1}, {"type": "play", "card": 2}, {"typ
 HUMAN = {"kind": "human"}
 HEURISTIC = {"kind": "bot", "bot": "heuristic"}
 RANDOM = {"kind": "bot", "bot": "random"}
+
+
+def stack(match_id: str, options: dict) -> Match:
+    """Deal a running match that has not moved yet (version 0) again, from its options with
+    ``options`` (a stacked deal) added, writing the options and the state into the database, as
+    a test's fixture. The services take a stacked deal only where every seat but the creator's
+    is a bot (DESIGN.md, "The game engine protocol"), so a test that needs people at a known
+    deal makes the match with them first, then stacks its deal like this."""
+    match = Match.objects.get(pk=match_id)
+    assert (match.status, match.version) == (Match.Status.RUNNING, 0), "stack a match that started and did not move"
+    game = GAMES[match.game]
+    match.options = {**match.options, **options}
+    match.state = game.dump(game.setup(match.players, match.seed, match.options))
+    match.save(update_fields=["options", "state"])
+    return match
 
 
 def person(user) -> Player:

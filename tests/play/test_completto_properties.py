@@ -8,6 +8,8 @@ options and the choices of a playout vary; at every step of every game:
 - every view is JSON, holds no generator, and tells nothing of the face-down tiles: dealing the
   face-down numbers (rows and pool, the pool's order included) differently gives the same views
   and the same legal actions;
+- every move, as each seat and a spectator are shown it (``public_action``), names only tiles
+  their views show (a face-down tile is never named);
 and at the end, a replay from (players, seed, options, action log) gives the same state.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.completto import READINGS, TILES, UPSIDE_DOWN
-from tests.play.playouts import assert_round_trip, checked_playout
+from tests.play.playouts import assert_round_trip, assert_shown_actions_hide_cards, checked_playout
 
 GAME = GAMES["completto"]
 
@@ -124,6 +126,16 @@ def redealt(state, seed: int):
     return replace(state, rows=tuple(rows), pool_down=tuple(shuffled))
 
 
+def named_tiles(value, state) -> set[int]:
+    """The tiles a view or an action names: an action's ``tile`` and ``value``; a view's face-up
+    row values, the pool's face-up tiles, the held tile and its readings."""
+    tiles = {value[key] for key in ("tile", "value", "held") if type(value.get(key)) is int}
+    tiles |= set(value.get("pool") or []) | set(value.get("held_readings") or [])
+    for row in value.get("rows") or []:
+        tiles |= {v for v in row if v is not None}
+    return tiles
+
+
 def check_views(state, seed: int) -> None:
     other = redealt(state, seed)
     for seat in [None, *range(state.series.players)]:
@@ -157,7 +169,11 @@ def test_random_games_keep_every_property(match):
         others = [a for a in legal if a["type"] != "move"]
         return seat, choices.choice(others if others and choices.random() < 0.8 else legal)
 
-    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=2000)
+    def moved(before, seat, action, after):
+        viewers = [None, *range(players)]
+        assert_shown_actions_hide_cards(GAME, before, seat, action, after, viewers, named_tiles)
+
+    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=2000, moved=moved)
     outcome = GAME.outcome(state)
     assert outcome.scores == state.series.totals
     assert outcome.winners == tuple(s for s, v in enumerate(outcome.scores) if v == min(outcome.scores))

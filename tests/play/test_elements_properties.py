@@ -10,6 +10,8 @@ at every step of every game:
 - every view is JSON and leaks nothing (elements.md, "Hidden information"): the viewer's own hand
   and nobody else's; a phase-1 card only to the seat that placed it until all five are turned up;
   no card of the stock, of another hand, or among the given-up ones; no generator or seed;
+- every move, as each seat and a spectator are shown it (``public_action``), names only cards
+  their views show (a card placed face down or given up is not named to the others);
 and at the end a replay from (players, seed, options, action log) gives the same state.
 """
 from __future__ import annotations
@@ -24,7 +26,7 @@ from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.elements import CARDS, COLOURS, card_json
 from play.games.elements.state import EMPTY, PLACE
-from tests.play.playouts import assert_round_trip, checked_playout, ints_in
+from tests.play.playouts import assert_round_trip, assert_shown_actions_hide_cards, checked_playout, ints_in
 
 GAME = GAMES["elements"]
 CODES = ("not_your_turn", "game_over", "malformed_action", "illegal_action")
@@ -143,6 +145,11 @@ def cards_in(value, path=""):
             yield from cards_in(item, f"{path}[{i}]")
 
 
+def named_cards(value, state) -> set[int]:
+    """The cards a view or an action names (each card is one of a kind)."""
+    return {card for _path, card in cards_in(value)}
+
+
 def public_cards(state, seat) -> set[int]:
     """What ``seat`` may see on the table this deal (elements.md, "Hidden information")."""
     table = state.deal
@@ -195,7 +202,11 @@ def test_random_games_keep_every_property(match):
         seat = choices.choice(GAME.to_act(state))
         return seat, choices.choice(GAME.legal_actions(state, seat))
 
-    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=2000)
+    def moved(before, seat, action, after):
+        viewers = [None, *range(players)]
+        assert_shown_actions_hide_cards(GAME, before, seat, action, after, viewers, named_cards)
+
+    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=2000, moved=moved)
     outcome = GAME.outcome(state)
     assert outcome.scores == state.tally.scores
     assert outcome.details == {"deals": options["deals"]}

@@ -1,6 +1,6 @@
 """Properties of the Elements of Chaos engine over random playouts with the sample decks
-(hypothesis): the decks, seed, options (stacked or shuffled, rows, first player) and the choices
-of the playout vary; at every step:
+(hypothesis): the decks, seed, options (stacked or shuffled, rows, first player, sandbox play) and
+the choices of the playout vary; at every step:
 
 - every listed action applies, and a universe of other actions (the other seat's, every action
   shape of the page with cards and squares from the position, mutations of the legal ones, junk)
@@ -11,6 +11,11 @@ of the playout vary; at every step:
 - no leak (elements-of-chaos.md, "Hidden information"): a seat's view is the same when
   everything it may not know is changed: the opponent's hand, both decks' order, the opponent's
   face-down area cards, and the opponent's mulligan answer until both have answered;
+- no leak in the moves: every move, as each seat and a spectator are shown it
+  (``public_action``), names only cards their views show before or after it. Half the matches
+  are played with decks of one-of-a-kind cards (every copy its own code), so a card named where
+  it stays hidden cannot pass for a visible copy; sandbox matches mix sandbox moves (hand to
+  face down, to a deck, to the other hand, ...) into the rules' actions;
 and at the end a replay from (seed, options, action log) gives the same state.
 """
 from __future__ import annotations
@@ -23,8 +28,10 @@ from hypothesis import strategies as st
 
 from play.engine import IllegalAction, Rng
 from play.games import GAMES
+from play.games.eoc import sandbox
 from play.games.eoc.decklists import sample_deck, sample_deck_names
 from play.games.eoc.state import ARRANGE, MULLIGAN, COLS
+from tests.play.playouts import assert_shown_actions_hide_cards
 
 GAME = GAMES["eoc"]
 CODES = ("not_your_turn", "game_over", "malformed_action", "illegal_action")
@@ -65,13 +72,26 @@ def with_effects(cards: list[dict]) -> list[dict]:
 
 
 EFFECT_DECKS = {name: with_effects(cards) for name, cards in DECKS.items()}
+SANDBOX_MOVES = 40
+"""At most this many sandbox moves in a playout, so that it still ends."""
+
+
+def one_of_a_kind(cards: list[dict], seat: int) -> list[dict]:
+    """The deck with every copy its own card: code ``SMP-<seat+1><nn>`` and a name of its own."""
+    return [{**data, "code": f"SMP-{seat + 1}{i + 1:02d}", "name": f"{data['name']} #{seat + 1}{i + 1:02d}"}
+            for i, data in enumerate(cards)]
 
 
 @st.composite
 def matches(draw):
     d0, d1 = draw(st.sampled_from(NAMES)), draw(st.sampled_from(NAMES))
     pool = EFFECT_DECKS if draw(st.booleans()) else DECKS
-    options = {"decks": [pool[d0], pool[d1]]}
+    decks = [pool[d0], pool[d1]]
+    if draw(st.booleans()):
+        decks = [one_of_a_kind(deck, seat) for seat, deck in enumerate(decks)]
+    options = {"decks": decks}
+    if draw(st.booleans()):
+        options["sandbox"] = True
     if draw(st.booleans()):
         options["stacked"] = True
     if draw(st.booleans()):
@@ -94,7 +114,17 @@ def universe(state, seat: int, legal: list[dict], rng: Rng) -> list:
     squares = [[rng.randrange(-1, rows + 1), rng.randrange(-1, COLS + 1)] for _ in range(3)]
     squares += [[ch.row, ch.col] for ch in state.chars]
     code = rng.choice(codes)
+    other = 1 - seat
     out = [
+        {"type": sandbox.MOVE, "from": {"zone": "hand", "seat": other, "card": code},
+         "to": {"zone": "discard", "seat": seat}},
+        {"type": sandbox.MOVE, "from": {"zone": "deck", "seat": other},
+         "to": {"zone": "character", "square": squares[0]}},
+        {"type": sandbox.MOVE, "from": {"zone": "area", "square": rng.choice(squares)},
+         "to": {"zone": "area", "square": rng.choice(squares)}},
+        {"type": sandbox.MOVE, "from": {"zone": "down", "seat": seat}, "to": {"zone": "hand", "seat": 2}},
+        {"type": sandbox.HP, "square": rng.choice(squares), "hp": rng.randrange(-1, 9)},
+        {"type": sandbox.HP, "square": rng.choice(squares), "hp": "1"},
         {"type": "mulligan", "take": True}, {"type": "mulligan", "take": False},
         {"type": "arrange", "order": [rng.choice(codes) for _ in range(4)]},
         {"type": "place_character", "card": code}, {"type": "skip"}, {"type": "done"}, {"type": "defend"},
@@ -141,6 +171,42 @@ def perturbed(state, seat: int, rng: Rng):
                    rng=rng.next64())
 
 
+def named_codes(value, state) -> set[str]:
+    """The cards a view or an action names: every string in it that is a card code of the match
+    (of a view's ``cards``, the records of the cards it names, only the codes)."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            records = item.get("cards")
+            if isinstance(records, dict):
+                found.update(records)
+                item = {k: v for k, v in item.items() if k != "cards"}
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+    return {code for code in found if state.cat.has(code)}
+
+
+def choose(state, rng: Rng, sandbox_moves: int) -> tuple[int, dict]:
+    """A random move: a seat to act and one of its rules' actions; in a sandbox match, now and
+    then (while fewer than ``SANDBOX_MOVES`` were made) a sandbox move of either seat instead."""
+    if sandbox_moves < SANDBOX_MOVES and rng.random() < 0.3:
+        seat = rng.randrange(2)
+        changes = [a for a in GAME.legal_actions(state, seat) if a["type"] in sandbox.TYPES]
+        moves = [a for a in changes if a["type"] == sandbox.MOVE]
+        if changes:
+            hand = [a for a in moves if a["from"]["zone"] == "hand"]
+            return seat, rng.choice(hand if hand and rng.random() < 0.6 else changes)
+    acting = GAME.to_act(state)
+    seat = acting[rng.randrange(len(acting))]
+    legal = [a for a in GAME.legal_actions(state, seat) if a["type"] not in sandbox.TYPES]
+    return seat, legal[rng.randrange(len(legal))]
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matches())
 def test_random_playouts_keep_every_property(match):
@@ -148,13 +214,18 @@ def test_random_playouts_keep_every_property(match):
     rng = Rng.from_seed(choice_seed)
     state = GAME.setup(2, seed, options)
     log = []
+    sandbox_moves = 0
     while GAME.outcome(state) is None:
         assert len(log) < 3000
         acting = GAME.to_act(state)
         assert acting
         for seat in (0, 1):
             legal = GAME.legal_actions(state, seat)
-            assert bool(legal) == (seat in acting)
+            changes = [a for a in legal if a["type"] in sandbox.TYPES]
+            assert bool(changes) == sandbox.is_open(state, seat)
+            assert bool(legal) == (seat in acting or bool(changes))
+            if seat not in acting:
+                assert changes == legal
             assert len({key(a) for a in legal}) == len(legal)
             if len(log) % 4 == 0:
                 listed = {key(a) for a in legal}
@@ -170,16 +241,17 @@ def test_random_playouts_keep_every_property(match):
                         raise AssertionError(f"accepted an unlisted action {action!r}")
                 assert GAME.dump(state) == before
                 if len(log) % 8 == 0:
-                    for action in legal:
+                    rules = [a for a in legal if a["type"] not in sandbox.TYPES]
+                    for action in rules + [rng.choice(changes) for _ in range(20 if changes else 0)]:
                         GAME.apply(state, seat, action)  # every listed action applies
             view = GAME.view(state, seat)
             json.dumps(view)
             assert GAME.view(perturbed(state, seat, rng), seat) == view
         assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
-        seat = acting[rng.randrange(len(acting))]
-        legal = GAME.legal_actions(state, seat)
-        action = legal[rng.randrange(len(legal))]
-        state = GAME.apply(state, seat, action)
+        seat, action = choose(state, rng, sandbox_moves)
+        sandbox_moves += action["type"] in sandbox.TYPES
+        before, state = state, GAME.apply(state, seat, action)
+        assert_shown_actions_hide_cards(GAME, before, seat, action, state, (0, 1, None), named_codes)
         log.append((seat, action))
     assert GAME.to_act(state) == []
     replay = GAME.setup(2, seed, options)

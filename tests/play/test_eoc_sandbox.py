@@ -134,12 +134,46 @@ def test_legal_sandbox_actions_are_exactly_those_apply_accepts():
     assert deck_moves and all("card" not in a["from"] and a["to"]["zone"] != "character" for a in deck_moves)
 
 
-def test_another_seats_hidden_card_is_not_named_to_others():
-    action = {"type": MOVE, "from": {"zone": "hand", "seat": 1, "card": "X-900"}, "to": {"zone": "deck", "seat": 1}}
-    assert GAME.public_action(action, 1, 0) == {**action, "from": {"zone": "hand", "seat": 1}}
-    assert GAME.public_action(action, 1, 1) == action
-    shown = {**action, "to": {"zone": "discard", "seat": 1}}
-    assert GAME.public_action(shown, 1, None) == shown
+def test_a_hand_card_is_named_only_to_those_who_see_where_it_goes():
+    # elements-of-chaos.md, "Hidden information": a hand, a deck and a face-down area card are
+    # hidden; piles, characters and the area's face-up cards are not.
+    source = {"zone": "hand", "seat": 1, "card": "X-900"}
+    unnamed = {"zone": "hand", "seat": 1}
+    seen = {  # destination: the viewers (seat 0, seat 1, a spectator) who see the card named
+        "hand of 1": ({"zone": "hand", "seat": 1}, (False, True, False)),
+        "hand of 0": ({"zone": "hand", "seat": 0}, (True, True, False)),
+        "deck of 1": ({"zone": "deck", "seat": 1}, (False, True, False)),
+        "deck of 0": ({"zone": "deck", "seat": 0}, (False, True, False)),
+        "face down": ({"zone": "area", "square": [2, 2]}, (False, True, False)),
+        "discard": ({"zone": "discard", "seat": 0}, (True, True, True)),
+        "down": ({"zone": "down", "seat": 1}, (True, True, True)),
+        "table": ({"zone": "table", "seat": 1}, (True, True, True)),
+        "character": ({"zone": "character", "square": [2, 2]}, (True, True, True)),
+    }
+    for name, (target, named) in seen.items():
+        action = {"type": MOVE, "from": source, "to": target}
+        hidden = {"type": MOVE, "from": unnamed, "to": target}
+        assert [GAME.public_action(action, 1, viewer) for viewer in (0, 1, None)] == [
+            action if shown else hidden for shown in named], name
+    # moves that name no card, and HP, are shown whole
+    for action in ({"type": MOVE, "from": {"zone": "deck", "seat": 1}, "to": {"zone": "area", "square": [2, 2]}},
+                   {"type": MOVE, "from": {"zone": "area", "square": [3, 0]}, "to": {"zone": "hand", "seat": 1}},
+                   {"type": HP, "square": [1, 1], "hp": 2}):
+        assert GAME.public_action(action, 1, 0) == GAME.public_action(action, 1, None) == action
+
+
+def test_a_hand_card_laid_face_down_is_hidden_on_the_square_and_in_the_move():
+    state = GAME.apply(sandbox_turn_one(), 1, {"type": MOVE, "from": {"zone": "area", "square": [2, 2]},
+                                               "to": {"zone": "discard", "seat": 1}})
+    code = state.hands[0][0]
+    move = {"type": MOVE, "from": {**HAND0, "card": code}, "to": {"zone": "area", "square": [2, 2]}}
+    after = GAME.apply(state, 0, move)
+    assert after.area[2 * 4 + 2] == Slot(code, 0, False)
+    assert GAME.view(after, 0)["area"][2][2] == {"owner": 0, "face_up": False, "card": code}
+    for viewer in (1, None):
+        assert GAME.view(after, viewer)["area"][2][2] == {"owner": 0, "face_up": False, "card": None}
+        assert GAME.public_action(move, 0, viewer) == {**move, "from": HAND0}
+    assert GAME.public_action(move, 0, 0) == move
 
 
 def test_without_the_option_a_manual_card_opens_sandbox_actions_to_its_user_for_its_part():
@@ -165,10 +199,9 @@ def test_without_the_option_a_manual_card_opens_sandbox_actions_to_its_user_for_
 
 @pytest.mark.usefixtures("sample_catalogue")
 def test_a_sandbox_match_takes_changes_out_of_turn_and_logs_them(user, other_user):
-    options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 0,
-               "sandbox": True}
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], options)
-    services.join_match(person(other_user), match.id)
+    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], {"first_player": 0, "sandbox": True},
+                                  deck="SMP-RED")
+    services.join_match(person(other_user), match.id, deck="SMP-GREEN")
     for version, seat in enumerate((0, 1)):
         services.act(person([user, other_user][seat]), match.id, version, {"type": "mulligan", "take": False})
     match = Match.objects.get(pk=match.id)

@@ -5,6 +5,8 @@ and the choices of a random playout vary; at every step of every game:
   of well-formed ones, random junk, wrong seats) raises ``IllegalAction`` and changes nothing;
 - ``load(dump(s)) == s``, through JSON text;
 - every view is JSON, and holds no other seat's live hand, no draw-pile order, no generator;
+- every move, as each seat and a spectator are shown it (``public_action``), names only cards
+  their views show (a played card is on the discard pile);
 and at the end, a replay from (players, seed, options, action log) gives the same state.
 """
 from __future__ import annotations
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.lama import DECK
-from tests.play.playouts import assert_round_trip, checked_playout, ints_in
+from tests.play.playouts import assert_round_trip, assert_shown_actions_hide_cards, checked_playout, ints_in
 
 GAME = GAMES["lama"]
 UNIVERSE = [{"type": "play", "card": c} for c in range(1, 8)] + [{"type": "draw"}, {"type": "quit"}]
@@ -95,6 +97,16 @@ def card_lists(value, path=""):
                 yield from card_lists(item, f"{path}[{i}]")
 
 
+def named_cards(value, state) -> set[int]:
+    """The cards a view or an action names: every list of cards in it (:func:`card_lists`),
+    the discard pile's top and an action's ``card``."""
+    cards = {c for _path, listed in card_lists(value) for c in listed}
+    for key in ("card", "discard_top"):
+        if type(value.get(key)) is int:
+            cards.add(value[key])
+    return cards
+
+
 def check_views(state) -> None:
     tally = state.tally
     public = [tally.over or not active for active in state.active]
@@ -142,7 +154,11 @@ def test_random_games_keep_every_property(match):
         seat = GAME.to_act(state)[0]
         return seat, choices.choice(GAME.legal_actions(state, seat))
 
-    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=5000)
+    def moved(before, seat, action, after):
+        viewers = [None, *range(players)]
+        assert_shown_actions_hide_cards(GAME, before, seat, action, after, viewers, named_cards)
+
+    state, _log = checked_playout(GAME, players, seed, options, choose, check, limit=5000, moved=moved)
     outcome = GAME.outcome(state)
     assert outcome.scores == state.tally.scores()
     assert max(outcome.scores) >= state.tally.end_at

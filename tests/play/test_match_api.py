@@ -6,9 +6,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from play.games import GAMES
+from play.games.elements import CARDS, card_json
+from play.games.eoc.decklists import sample_deck
 from play.models import Match, MatchAction, Seat
 from tests.conftest import token_client
-from tests.play.matches import HAND, HEURISTIC, HUMAN, OPENING_LEGAL, SHORT, STACKED
+from tests.play.matches import DECK, HAND, HEURISTIC, HUMAN, OPENING_LEGAL, RANDOM, SHORT, STACKED, stack
 
 LAMA = GAMES["lama"]
 
@@ -16,7 +18,7 @@ LAMA = GAMES["lama"]
 def create(client, **body):
     body.setdefault("game", "lama")
     body.setdefault("seats", [HUMAN, HUMAN])
-    body.setdefault("options", STACKED)
+    body.setdefault("options", {})
     return client.post("/api/matches/", body, format="json")
 
 
@@ -30,9 +32,11 @@ def error_of(response, status):
 
 @pytest.fixture
 def duel(alice_api, bob_api):
-    """A running 2-seat match: alice at seat 0 (to act), bob at seat 1; returns its id."""
+    """A running 2-seat match at the stacked deal: alice at seat 0 (to act), bob at seat 1;
+    returns its id."""
     match_id = create(alice_api).json()["id"]
     assert bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json").status_code == 200
+    stack(match_id, STACKED)
     return match_id
 
 
@@ -43,7 +47,7 @@ def test_games_are_listed(api):
 
 
 def test_create_answers_the_creators_view(alice_api):
-    response = create(alice_api, seats=[HUMAN, HEURISTIC], seconds_per_turn=None)
+    response = create(alice_api, seats=[HUMAN, HEURISTIC], options=STACKED, seconds_per_turn=None)
     assert response.status_code == 201, response.json()
     view = response.json()
     assert (view["status"], view["seat"], view["version"], view["to_act"]) == ("running", 0, 0, [0])
@@ -137,7 +141,8 @@ def test_create_refusals(alice_api):
         ({"seats": [HUMAN, {"kind": "bot", "bot": "genius"}]}, "bad_seats"),
         ({"seats": [HUMAN, {"kind": "bot", "bot": "random", "level": 3}]}, "invalid_request"),
         ({"seats": []}, "invalid_request"),
-        ({"options": {"deck": [1, 2]}}, "bad_options"),
+        ({"seats": [HUMAN, HEURISTIC], "options": {"deck": [1, 2]}}, "bad_options"),
+        ({"options": {"deck": [1, 2]}}, "secret_options"),
         ({"options": []}, "invalid_request"),
         ({"seconds_per_turn": 0}, "invalid_request"),
         ({"seconds_per_turn": True}, "invalid_request"),
@@ -219,9 +224,10 @@ def test_leave_and_resign(alice_api, bob_api, duel):
 
 
 def test_replay_of_a_finished_match(api, alice_api, bob_api):
-    match_id = create(alice_api, options=SHORT).json()["id"]
+    match_id = create(alice_api, options={"end_at": 1}).json()["id"]
     assert error_of(api.get(f"/api/matches/{match_id}/replay/"), 409) == "not_finished"
     bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json")
+    stack(match_id, SHORT)
     alice_api.post(f"/api/matches/{match_id}/actions/", {"version": 0, "action": {"type": "quit"}}, format="json")
     last = bob_api.post(f"/api/matches/{match_id}/actions/", {"version": 1, "action": {"type": "quit"}}, format="json")
     assert (last.json()["status"], last.json()["outcome"]["winners"]) == ("finished", [0, 1])
@@ -278,12 +284,12 @@ def test_the_admin_shows_matches_read_only(client, django_user_model, duel):
 
 def test_a_stacked_deal_is_never_shown_in_a_matchs_options(api, alice_api, bob_api, duel):
     # The stacked deck would give away every hand and the draw pile's order (lama.md, "Hidden
-    # information"); only the other options are shown, to seats, spectators and the lobby alike.
-    match_id = create(alice_api, seats=[HUMAN, HUMAN], options=SHORT).json()["id"]
+    # information"); only the other options are shown, to seats, spectators and lists alike.
+    match_id = create(alice_api, seats=[HUMAN, HEURISTIC], options=SHORT).json()["id"]
     assert Match.objects.get(pk=match_id).options == SHORT
     assert alice_api.get(f"/api/matches/{match_id}/").json()["options"] == {"end_at": 1}
     assert api.get(f"/api/matches/{match_id}/").json()["options"] == {"end_at": 1}
-    assert api.get("/api/matches/").json()["results"][0]["options"] == {"end_at": 1}
+    assert alice_api.get("/api/matches/?mine=1").json()["results"][0]["options"] == {"end_at": 1}
     assert alice_api.get(f"/api/matches/{duel}/").json()["options"] == {}
 
 
@@ -326,3 +332,82 @@ def test_a_version_from_the_future_is_a_bad_version(alice_api, duel):
         "details": {"version": 5, "current_version": 0},
     }
     assert Match.objects.get(pk=duel).version == 0
+
+
+# -- stacked deals (DESIGN.md, "The game engine protocol": only with bots in every other seat) -----
+def stackings():
+    """``(game, options, the options named, more of the body)``: every option of the four games
+    that stacks the deal (``secret_options`` and ``stacking_options``), alone or together."""
+    eoc_decks = [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")]
+    return [
+        ("lama", {"deck": DECK}, ["deck"], {}),
+        ("lama", {"decks": [DECK], "end_at": 5}, ["decks"], {}),
+        ("lama", {"deck": DECK, "decks": [DECK], "first_player": 1}, ["deck", "decks"], {}),
+        ("completto", {"pool": list(range(1, 101)), "games": 2}, ["pool"], {}),
+        ("elements", {"deck": [card_json(c) for c in CARDS]}, ["deck"], {}),
+        ("eoc", {"decks": eoc_decks}, ["decks"], {}),
+        ("eoc", {"decks": eoc_decks, "stacked": True}, ["decks", "stacked"], {}),
+        ("eoc", {"stacked": True, "sandbox": True}, ["stacked"], {"deck": "SMP-RED"}),
+    ]
+
+
+def seats_for(game: str, people: int) -> list[dict]:
+    """``people`` human seats, then heuristic bots up to the game's fewest players."""
+    return [HUMAN] * people + [HEURISTIC] * max(0, GAMES[game].min_players - people)
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_stacked_deal_is_refused_where_another_person_would_sit(alice_api):
+    guest = APIClient()
+    for game, options, named, more in stackings():
+        for client, name in ((alice_api, {}), (guest, {"name": "Gus"})):
+            for people in (2, GAMES[game].max_players):
+                body = {"game": game, "seats": seats_for(game, people), "options": options, **more, **name}
+                response = client.post("/api/matches/", body, format="json")
+                assert response.status_code == 400, (game, named, response.content)
+                assert response.json() == {"error": {
+                    "code": "secret_options",
+                    "message": f"A stacked deal ({', '.join(named)}) is allowed only when every seat but yours is "
+                               "a bot: another person at the table could not tell that the deal was stacked.",
+                    "details": {"options": named},
+                }}, (game, named)
+    assert (Match.objects.count(), Seat.objects.count()) == (0, 0)
+    ja = alice_api.post("/api/matches/", {"game": "lama", "seats": [HUMAN, HUMAN], "options": STACKED},
+                        format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    assert ja.json()["error"]["message"] == (
+        "積み込み（deck）は、あなた以外の席がすべてボットの対戦でだけ使えます。同じ卓のほかの人には、"
+        "配りが積み込まれていると分からないためです。")
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_stacked_deal_is_taken_where_every_other_seat_is_a_bot(api, alice_api):
+    for game, options, named, more in stackings():
+        practice = create(alice_api, game=game, seats=seats_for(game, 1), options=options, **more)
+        assert practice.status_code == 201, (game, practice.content)
+        view = practice.json()
+        assert (view["status"], view["seat"]) == ("running", 0)
+        assert set(named) <= set(Match.objects.get(pk=view["id"]).options)
+        assert GAMES[game].secret_options.isdisjoint(view["options"])
+        bots = [HEURISTIC, RANDOM] + [HEURISTIC] * (GAMES[game].min_players - 2)
+        if game == "eoc" and "decks" not in options:
+            bots = [{**b, "deck": "SMP-BLACK"} for b in bots]
+        puzzle = api.post("/api/matches/", {"game": game, "seats": bots, "options": options}, format="json")
+        assert puzzle.status_code == 201, (game, puzzle.content)
+        assert puzzle.json()["status"] == "running" and puzzle.json()["seat"] is None
+    # the stacked deal is dealt as it was asked for
+    lama = create(alice_api, seats=[HUMAN, RANDOM], options=STACKED).json()
+    assert (lama["state"]["hand"], lama["legal_actions"]) == (HAND, OPENING_LEGAL)
+
+
+def test_a_match_saved_with_a_stacked_deal_before_the_rule_takes_no_second_person(alice_api, bob_api):
+    match_id = create(alice_api, seats=[HUMAN, HUMAN, HEURISTIC]).json()["id"]
+    Match.objects.filter(pk=match_id).update(options=SHORT)  # as such a match was saved before
+    response = bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"error": {
+        "code": "secret_options",
+        "message": "This match was made with a stacked deal (deck), so only bots may sit at it beside its creator.",
+        "details": {"options": ["deck"]},
+    }}
+    assert [s.is_free for s in Seat.objects.filter(match_id=match_id)] == [False, True, False]
+    assert Match.objects.get(pk=match_id).status == "open"

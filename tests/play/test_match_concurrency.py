@@ -20,7 +20,7 @@ from play import services
 from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.models import Match, MatchAction
-from tests.play.matches import HUMAN, STACKED, person
+from tests.play.matches import HUMAN, STACKED, person, stack
 
 ACTIONS = [{"type": "play", "card": 1}, {"type": "draw"}]
 
@@ -38,8 +38,9 @@ def waiting_on_locks() -> int:
 
 def test_two_conflicting_actions_one_applies_the_other_is_stale(transactional_db, user, other_user):
     alice = person(user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=7)
     services.join_match(person(other_user), match.id)
+    stack(match.id, STACKED)
     concurrent = connection.vendor == "postgresql"
     serial = threading.Lock()
     results = [None] * len(ACTIONS)
@@ -285,7 +286,7 @@ def test_joins_racing_for_the_last_seat_exactly_one_wins(transactional_db, user,
     races = []
     try:
         for race in range(RACES):
-            match = services.create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], STACKED, seed=race)
+            match = services.create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, seed=race)
             services.join_match(person(other_user), match.id, seat=1)
             results = workers.wave([
                 (lambda who=who, match_id=match.id: services.join_match(person(who), match_id, seat=2))

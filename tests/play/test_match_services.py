@@ -12,7 +12,7 @@ from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.models import Match, MatchAction, Seat
 from play.notify import seat_group, spectator_group
-from tests.play.matches import HAND, HEURISTIC, HUMAN, OPENING_LEGAL, RANDOM, SHORT, STACKED, guest, person
+from tests.play.matches import DECK, HAND, HEURISTIC, HUMAN, OPENING_LEGAL, RANDOM, SHORT, STACKED, guest, person, stack
 
 LAMA = GAMES["lama"]
 
@@ -30,9 +30,9 @@ def bob(other_user):
 @pytest.fixture
 def duel(alice, bob):
     """A running 2-seat match with a stacked deal: Alice at seat 0 (to act), Bob at seat 1."""
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=7)
     services.join_match(bob, match.id)
-    return Match.objects.get(pk=match.id)
+    return stack(match.id, STACKED)
 
 
 def snapshot(match_id):
@@ -127,7 +127,8 @@ def test_create_refusals_save_nothing(alice):
         ("bad_seats", "lama", [HUMAN, {"kind": "robot"}], {}),
         ("bad_seats", "lama", "two seats", {}),
         ("bad_options", "lama", [HUMAN, HUMAN], {"colour": "red"}),
-        ("bad_options", "lama", [HUMAN, HUMAN], {"deck": [1, 2, 3]}),
+        ("bad_options", "lama", [HUMAN, HEURISTIC], {"deck": [1, 2, 3]}),
+        ("secret_options", "lama", [HUMAN, HUMAN], {"deck": [1, 2, 3]}),
     ]
     for code, game, seats, options in cases:
         refused(code, services.create_match, alice, game, seats, options)
@@ -199,9 +200,10 @@ def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
 
 
 def test_a_finished_match_has_its_outcome_and_refuses_actions(alice, bob):
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], SHORT, seed=9)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {"end_at": 1}, seed=9)
     refused("not_started", services.act, alice, match.id, 0, {"type": "quit"})
     services.join_match(bob, match.id)
+    stack(match.id, SHORT)
     services.act(alice, match.id, 0, {"type": "quit"})
     final = services.act(bob, match.id, 1, {"type": "quit"})
     match.refresh_from_db()
@@ -248,9 +250,10 @@ def test_bot_turns_are_idempotent_on_the_version(alice):
 
 
 def test_replay_plays_the_log_again_for_the_viewer(alice, bob):
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], SHORT, seed=9)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {"end_at": 1}, seed=9)
     refused("not_finished", selectors.replay, match, alice)
     services.join_match(bob, match.id)
+    stack(match.id, SHORT)
     services.act(alice, match.id, 0, {"type": "quit"})
     services.act(bob, match.id, 1, {"type": "quit"})
     match.refresh_from_db()
@@ -266,8 +269,9 @@ def test_replay_plays_the_log_again_for_the_viewer(alice, bob):
 
 
 def test_after_commit_every_seat_and_the_spectators_get_their_own_view(transactional_db, alice, bob):
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=7)
     services.join_match(bob, match.id)
+    stack(match.id, STACKED)
     received = async_to_sync(_listen_while)(match.id, lambda: services.act(alice, match.id, 0, {"type": "draw"}))
     seat0, seat1, spectators = received
     assert [m["type"] for m in received] == ["match.view"] * 3
@@ -310,7 +314,7 @@ def test_the_last_person_leaving_an_open_match_removes_it(alice, bob):
 
 @translation.override("en")
 def test_leaving_a_finished_match_says_it_is_over(alice, bob):
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], SHORT, seed=9)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {"end_at": 1}, seed=9)
     services.join_match(bob, match.id)
     services.act(alice, match.id, 0, {"type": "quit"})
     services.act(bob, match.id, 1, {"type": "quit"})
@@ -346,3 +350,30 @@ def test_a_game_for_one_number_of_players_names_it_once():
     assert error.message == "Elements of Chaos is for 2 players."
     error = refused("bad_seats", services.create_match, None, "lama", [HEURISTIC], {})
     assert error.message == "L.A.M.A. is for 2 to 6 players."
+
+
+# -- stacked deals (DESIGN.md, "The game engine protocol": only with bots in every other seat) -----
+@translation.override("en")
+def test_a_stacked_deal_is_taken_only_where_no_other_person_sits(alice, bob):
+    gus = guest("g" * 32, "Gus")
+    for creator in (alice, gus):
+        for seats in ([HUMAN, HUMAN], [HUMAN, HEURISTIC, HUMAN], [HEURISTIC, HUMAN, HUMAN]):
+            error = refused("secret_options", services.create_match, creator, "lama", seats, SHORT)
+            assert (error.status, error.details) == (400, {"options": ["deck"]})
+            assert error.message == ("A stacked deal (deck) is allowed only when every seat but yours is a bot: "
+                                     "another person at the table could not tell that the deal was stacked.")
+    assert (Match.objects.count(), Seat.objects.count()) == (0, 0)
+    # practice against bots, and a match of bots only (a puzzle, a tutorial) take it
+    practice = services.create_match(gus, "lama", [HEURISTIC, HUMAN, RANDOM], {"decks": [DECK]}, seed=5)
+    assert (practice.status, practice.options) == ("running", {"decks": [DECK]})
+    assert LAMA.load(practice.state) == LAMA.setup(3, 5, {"decks": [DECK]})
+    bots = services.create_match(None, "lama", [RANDOM, HEURISTIC], STACKED, seed=5)
+    assert (bots.status, LAMA.load(bots.state)) == ("running", LAMA.setup(2, 5, STACKED))
+    # nobody else may take a seat at an open match saved with a stacked deal before the rule
+    saved = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=5)
+    Match.objects.filter(pk=saved.id).update(options=STACKED)
+    before = snapshot(saved.id)
+    error = refused("secret_options", services.join_match, bob, saved.id, None)
+    assert (error.details, error.message) == ({"options": ["deck"]}, (
+        "This match was made with a stacked deal (deck), so only bots may sit at it beside its creator."))
+    assert snapshot(saved.id) == before

@@ -62,7 +62,7 @@ def test_a_bot_answers_a_persons_move(worker, user):
 
 
 def test_a_bot_that_is_first_to_act_plays_when_the_match_starts(worker, user, other_user):
-    options = {**STACKED, "first_player": 2}
+    options = {"first_player": 2}
     match = services.create_match(person(user), "lama", [HUMAN, HUMAN, RANDOM], options, seed=5)
     assert Match.objects.get(pk=match.id).status == "open"
     services.join_match(person(other_user), match.id)
@@ -82,7 +82,7 @@ def test_bots_play_a_match_to_its_end(worker):
 
 def test_a_resigned_seat_is_played_by_the_heuristic_bot(worker, user, other_user):
     alice, bob = person(user), person(other_user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=5)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=5)
     services.join_match(bob, match.id)
     services.act(alice, match.id, 0, {"type": "draw"})
     services.resign(bob, match.id)
@@ -92,7 +92,7 @@ def test_a_resigned_seat_is_played_by_the_heuristic_bot(worker, user, other_user
 
 def test_an_expired_clock_lets_the_bot_play_that_turn(worker, user, other_user):
     alice, bob = person(user), person(other_user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seconds_per_turn=1, seed=5)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=1, seed=5)
     assert Match.objects.get(pk=match.id).turn_deadline is None
     services.join_match(bob, match.id)
     started = Match.objects.get(pk=match.id)

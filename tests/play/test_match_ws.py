@@ -10,9 +10,10 @@ from django.test import Client
 
 from config.asgi import application
 from play import services
+from play.games import GAMES
 from play.identity import Player
 from play.models import Match
-from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, RANDOM, STACKED, person
+from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, RANDOM, STACKED, person, stack
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 TIMEOUT = 5
@@ -62,8 +63,9 @@ async def view_of(socket) -> dict:
 
 @pytest.fixture
 def duel(user, other_user):
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
     services.join_match(person(other_user), match.id)
+    stack(match.id, STACKED)
     return match.id
 
 
@@ -155,7 +157,7 @@ async def _unknown_match():
 
 
 def test_a_guest_who_joins_while_watching_moves_to_the_seat(user):
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
     cookie, key = guest_cookie("Gus")
     async_to_sync(_join_while_watching)(match.id, cookie, key, logged_in(user))
 
@@ -168,7 +170,8 @@ async def _join_while_watching(match_id, cookie, key, alice_cookie):
     player = Player(None, key, "Gus")
     await database_sync_to_async(services.join_match)(player, match_id, 1)
     seated = await view_of(gus)
-    assert (seated["seat"], seated["status"], seated["state"]["hand"]) == (1, "running", HAND)
+    assert (seated["seat"], seated["status"]) == (1, "running")
+    assert seated["state"] == GAMES["lama"].view(GAMES["lama"].setup(2, 7, {}), 1)
     assert seated["seats"][1] == {"index": 1, "name": "Gus", "kind": "human", "bot": "", "resigned": False, "you": True}
     assert (await view_of(alice))["seats"][1]["name"] == "Gus"
     await gus.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})

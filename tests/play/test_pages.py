@@ -6,6 +6,8 @@ import re
 import pytest
 
 from play import services
+from play.engine import stacked_options
+from play.forms import GAME_OPTIONS
 from play.games import GAMES
 from play.identity import Player
 from play.models import Match, Seat
@@ -225,6 +227,24 @@ def test_the_services_refusal_is_shown_on_the_form(client):
     errors = body[body.index('id="match-form-errors"'):]
     assert "end_at: must be an integer from 1 to 1000, not 5000" in errors[:errors.index("</ul>")]
     assert Match.objects.count() == 0
+
+
+def test_the_form_never_offers_an_option_that_stacks_the_deal(client):
+    # DESIGN.md, "The game engine protocol": a stacked deal only with bots in every other seat.
+    for slug, game in GAMES.items():
+        assert stacked_options(game, {option.name: None for option in GAME_OPTIONS.get(slug, [])}) == [], slug
+    guest(client, "Ann")
+    body = client.get("/play/new/").content.decode()
+    names = {"deck", "decks", "pool", "stacked"}
+    assert [name for name in re.findall(r'name="(\w+)-(\w+)"', body) if name[1] in names] == []
+    # Fields posted beside the form's own are not taken as options, at an open match nor a practice.
+    forged = {f"{slug}-{name}": "[1, 2]" for slug in GAMES for name in names}
+    response = client.post("/play/new/", form_data(players="2", seat_1="open", **forged))
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert (match.status, match.options) == ("open", {})
+    client.post("/play/new/", form_data(players="2", **forged))
+    assert Match.objects.exclude(pk=match.pk).get().options == {}
 
 
 def test_seats_past_the_match_size_are_ignored(client):

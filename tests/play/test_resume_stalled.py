@@ -39,7 +39,7 @@ def test_a_bot_match_idle_longer_than_the_threshold_is_stalled(db):
 def test_a_match_waiting_for_a_person_is_not_stalled_until_its_clock_ran_out(db, user, other_user):
     alice, bob = person(user), person(other_user)
     with_bot = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
-    people = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seconds_per_turn=60, seed=5)
+    people = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=60, seed=5)
     services.join_match(bob, people.id)
     idle(with_bot.id, 3600)
     idle(people.id, 3600, deadline_in=60)
@@ -52,7 +52,7 @@ def test_a_match_waiting_for_a_person_is_not_stalled_until_its_clock_ran_out(db,
 
 def test_only_running_matches_count_oldest_first_up_to_the_limit(db, user):
     older, newer = bots_only(1), bots_only(2)
-    waiting = services.create_match(person(user), "lama", [HUMAN, HUMAN, RANDOM], STACKED, seed=5)
+    waiting = services.create_match(person(user), "lama", [HUMAN, HUMAN, RANDOM], {}, seed=5)
     finished = bots_only(4)
     Match.objects.filter(pk=finished.id).update(status=Match.Status.FINISHED)
     for match, seconds in ((older, 300), (newer, 200), (waiting, 400), (finished, 500)):
@@ -81,7 +81,7 @@ def test_resume_stalled_queues_a_lost_bot_turn_and_the_worker_plays_the_match_ou
 
 def test_resume_stalled_plays_a_lost_clock(worker, user, other_user):
     alice, bob = person(user), person(other_user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seconds_per_turn=600, seed=5)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=600, seed=5)
     services.join_match(bob, match.id)  # queues the clock, due in 600 s
     idle(match.id, 120, deadline_in=-60)
     assert tasks.resume_stalled.apply().get() == 1
@@ -94,7 +94,7 @@ def test_resume_stalled_plays_a_lost_clock(worker, user, other_user):
 def test_a_long_clock_waits_in_the_broker_at_most_the_cap_and_is_queued_again(worker, user, other_user, settings):
     settings.PLAY_CLOCK_MAX_COUNTDOWN = 1
     alice, bob = person(user), person(other_user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seconds_per_turn=3600, seed=5)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=3600, seed=5)
     services.join_match(bob, match.id)  # the clock task: countdown 3600 s, cut to 1 s
     # The deadline moves to now without queuing anything: only the capped, re-queued check of
     # the clock can see it before an hour has passed.

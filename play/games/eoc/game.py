@@ -84,6 +84,8 @@ class EoC:
     name = "Elements of Chaos"
     # The decks (and, stacked, their order) are each player's own: never shown to the table.
     secret_options = frozenset({"decks"})
+    # Dealt in their list order, the seats' decks (often public ones) are known to whoever set it.
+    stacking_options = frozenset({"stacked"})
     # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
     seat_decks = True
     # Sandbox actions are for people resolving cards by hand: bots never take them.
@@ -193,9 +195,11 @@ class EoC:
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` as ``viewer`` may see it once ``seat`` took it (elements-of-chaos.md,
         "Hidden information"; see :mod:`play.engine.hidden_actions`). The other seat and
-        spectators see a mulligan without its answer, an arrangement without its cards and an
-        area card set face down without its card (``{"type": "set", "square"}``); one's own
-        actions and every face-up play are shown whole."""
+        spectators see a mulligan without its answer, an arrangement without its cards, an area
+        card set face down without its card (``{"type": "set", "square"}``) and a sandbox move of
+        a hand's card without the card when it stays hidden from them (``sandbox.public``: to a
+        hand, a deck or face down on the area); one's own actions and every face-up play are
+        shown whole."""
         if viewer == seat or type(action) is not dict:
             return action
         kind = action.get("type")

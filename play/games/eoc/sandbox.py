@@ -1,6 +1,8 @@
 """Sandbox play (elements-of-chaos.md, "Sandbox play"): as playtesters do with paper cards, a
 player moves any card between zones and sets a character's HP by hand. Every change is an action,
-so it is logged and shown to both seats.
+so it is logged and shown to both seats and the spectators, each seeing it as :func:`public` gives
+it: a card that goes to a hand, a deck or face down on the area is not named to those who may not
+see it there.
 
 When sandbox actions are open to a seat (:func:`is_open`):
 
@@ -224,13 +226,25 @@ def legal(state: EocState, seat: int) -> list[dict]:
     return out
 
 
+#: The zones where a card lies face up for everyone once it is there ("Hidden information"): the
+#: discard, down and action-table piles, and a character on the area.
+FACE_UP_ZONES = ("discard", "down", "table", "character")
+
+
 def public(action: dict, seat: int, viewer: int | None) -> dict:
-    """A sandbox action as ``viewer`` may see it once ``seat`` took it: the card taken from a
-    hand is not named to others when it goes to a hand or a deck (it stays hidden)."""
+    """A sandbox action as ``viewer`` (a seat, or ``None`` for a spectator) may see it once
+    ``seat`` took it (elements-of-chaos.md, "Hidden information"). Only a card taken from a hand
+    is named by the action (``from.card``); it is named to ``viewer`` when ``viewer`` is ``seat``,
+    when the card goes where everyone sees it (``FACE_UP_ZONES``) or when it goes to ``viewer``'s
+    own hand. Where it stays hidden from ``viewer`` (another hand, a deck, or an area square,
+    where it lies face down) the move is shown without the card:
+    ``{"type": "sandbox_move", "from": {"zone": "hand", "seat": s}, "to": ...}``."""
     if viewer == seat or action.get("type") != MOVE:
         return action
     source, target = action.get("from"), action.get("to")
-    if isinstance(source, dict) and source.get("zone") == "hand" and isinstance(target, dict) \
-            and target.get("zone") in ("hand", "deck"):
-        return {**action, "from": {k: v for k, v in source.items() if k != "card"}}
-    return action
+    if not isinstance(source, dict) or "card" not in source:
+        return action
+    if isinstance(target, dict) and (
+            target.get("zone") in FACE_UP_ZONES or (target.get("zone") == "hand" and target.get("seat") == viewer)):
+        return action
+    return {**action, "from": {k: v for k, v in source.items() if k != "card"}}
