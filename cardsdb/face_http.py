@@ -79,4 +79,5 @@ def serve_face(request, code: str, fmt: str, lang: str) -> HttpResponse:
     response["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response["Content-Disposition"] = f'inline; filename="{card.code}-{lang}.{fmt}"'
     response["Access-Control-Allow-Origin"] = "*"
+    response["Content-Language"] = lang
     return response

@@ -111,6 +111,10 @@ def _lines(x: float, y: float, lines: list[str], size: float, leading: float, **
     return f'<g id="{ident}">{body}</g>' if ident else body
 
 
+def _squash(text: str) -> str:
+    return "".join(clean(text).split())
+
+
 def _lang_of(text: str) -> str:
     return "ja" if any(ord(c) > 0x2e7f for c in text) else "en"
 
@@ -139,7 +143,8 @@ class _Face:
     def body(self) -> tuple[str, str, bool]:
         """(label, text, whether the text is Japanese standing in for English): the ability or
         effect text in the reader's language. Japanese: the card's text; English: the text
-        written from the card's effect, else the card's (Japanese) text."""
+        written from the card's effect (for a card without one, the vanilla text only when the
+        card's own text is that too), else the card's Japanese text."""
         ja = clean(self.card.get("text")).strip()
         if not ja and self.card.get("ability"):
             ja = f"{ABILITY_PREFIXES[0]} {clean(self.card.get('ability')).strip()}"
@@ -148,7 +153,12 @@ class _Face:
         text, stand_in = ja, False
         if self.lang == "en":
             en = self.texts.get("en") if self.texts else None
-            if isinstance(en, str) and en.strip():
+            written = self.texts.get("ja") if self.texts else None
+            # A card without an effect has the vanilla text in English: only when its own text
+            # says as much (an imported card may have text and no effect data).
+            faithful = self.card.get("effect") is not None or not ja or (
+                isinstance(written, str) and _squash(written) == _squash(ja))
+            if isinstance(en, str) and en.strip() and faithful:
                 text = clean(en).strip()
             else:
                 stand_in = bool(ja)
@@ -466,8 +476,9 @@ def render_svg(card: Mapping, lang: str, *, texts: Mapping | None = None, sample
     cleaned and escaped (card data is untrusted). ``lang`` is ``"ja"`` or ``"en"``: the name in
     that language comes first (the other beneath), labels are in it, and so is the text: in
     Japanese the card's ``text``, in English ``texts["en"]``, the card's text written from its
-    effect (``{"ja", "en"}`` as the catalogue's effect text gives it; ``None`` for a card
-    resolved by hand, whose Japanese text then stands, marked so). ``sample`` puts the sample
+    ``effect`` (``{"ja", "en"}`` as the catalogue's effect text gives it; ``None`` for a card
+    resolved by hand, whose Japanese text then stands, marked so; so does the text of a card
+    without an effect whose text is not the vanilla ``texts["ja"]``). ``sample`` puts the sample
     ribbon on the face (a card of a set made for the site); ``set_name`` is printed in the
     footer (default: the set code).
 

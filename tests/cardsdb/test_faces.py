@@ -33,11 +33,13 @@ def test_a_face_is_an_svg_image_with_its_cache_headers(client, sample_catalogue,
     assert response["Content-Security-Policy"] == "default-src 'none'"
     assert response["Access-Control-Allow-Origin"] == "*"
     assert response["Content-Disposition"] == 'inline; filename="SMP-001-ja.svg"'
+    assert response["Content-Language"] == "ja"
     assert response["ETag"].startswith('"') and response["Last-Modified"]
     assert name_shown(response) == "火炎部長カグラ"
     assert b"<script" not in response.content and b"href" not in response.content
     english = client.get(f"{door}smp-001/face.svg", {"lang": "en"})  # a code in any case
     assert name_shown(english) == "Kagura, Flame Club Captain"
+    assert english["Content-Language"] == "en"
     assert english["ETag"] != response["ETag"]
 
 

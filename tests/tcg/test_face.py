@@ -110,6 +110,16 @@ def test_the_english_face_of_a_manual_card_says_its_text_is_japanese():
     assert ids["text"][0].get("lang") == "ja"
 
 
+def test_a_card_without_effect_data_keeps_its_japanese_text_in_english_unless_it_is_vanilla():
+    vanilla = card_texts(None, "event")  # {"ja": "効果なし。", "en": "No effect."}
+    card = {"code": "X-001", "set": "X", "name": "罠", "type": "event", "colours": [], "size": 1,
+            "action_table": {"step1": ["move"], "step2": ["move"], "step3": ["move"]}, "text": "敵を1マス動かす。"}
+    ids = parts(render_svg(card, "en", texts=vanilla))
+    assert (text_of(ids["text-heading"]), text_of(ids["text"])) == ("Japanesetext", "敵を1マス動かす。")
+    ids = parts(render_svg(dict(card, text="効果なし。"), "en", texts=vanilla))
+    assert text_of(ids["text"]) == "Noeffect." and "text-heading" not in ids
+
+
 def test_a_printed_card_has_no_sample_mark_and_a_card_without_english_name_no_second_name():
     card = {k: v for k, v in SAMPLE[0].items() if k != "name_en"}
     ids = parts(render_svg(card, "en", sample=False))
@@ -138,7 +148,7 @@ HOSTILE = {
     "action_table": {"step1": ["move", "<img src=x>"], "step2": ["defend"], "step3": ["special"]},
     "hp": 99, "directions": "<queen>", "movement": 9,
     "text": "特殊能力: <b onclick='x'>&lt;</b>\x1b[31m" + "長い文" * 400,
-    "flavour": "</text><script>x</script>", "rarity": "<UR>",
+    "flavour": "</text><script>x</script>", "rarity": "<UR>", "effect": {"op": "<op>"},
 }
 
 
