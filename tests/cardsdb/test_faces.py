@@ -82,6 +82,14 @@ def test_an_unknown_card_is_the_404_page_or_the_api_error(client, sample_catalog
     assert client.get("/api/cards/x%00y/face.svg").json()["error"]["code"] == "not_found"
 
 
+def test_the_api_face_answers_whatever_the_accept_header_and_refuses_in_json(api, sample_catalogue):
+    for accept in ("image/svg+xml", "image/png", "text/html", "application/json"):
+        assert api.get("/api/cards/SMP-001/face.svg", HTTP_ACCEPT=accept)["Content-Type"] == "image/svg+xml"
+    missing = api.get("/api/cards/SMP-999/face.svg", HTTP_ACCEPT="image/svg+xml")
+    assert (missing.status_code, missing["Content-Type"]) == (404, "application/json")
+    assert missing.json()["error"]["code"] == "not_found"
+
+
 @pytest.mark.parametrize("lang", ["fr", "", "JA", "ja-JP"])
 def test_a_bad_language_is_400_at_both_doors(client, sample_catalogue, lang):
     page = client.get("/cards/SMP-001/face.svg", {"lang": lang}, **EN)
