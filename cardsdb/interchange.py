@@ -13,7 +13,9 @@ row (see ``CSV_COLUMNS``). A card is the dict of ``../shared/cases/catalogue.jso
      "flavour": "…", "artist": "…", "rarity": "R", "set": "VA"}
 
 Required keys: code, name, type, colours, size, action_table, set; and hp, directions,
-movement for characters. The rest are optional (missing = empty). ``effect`` is the card's
+movement for characters. The rest are optional (missing = empty). ``image_uris``, which the
+API's bulk answer adds to each card (the URLs of its face), is ignored on import; any other
+key is an error. ``effect`` is the card's
 effect in the language of ``cardsdb.effect_language`` (checked there); in CSV, the column
 ``effect`` holds its JSON text (empty: vanilla). Keys a card does not have
 are left out on export, so a round trip gives back the same dicts.
@@ -45,6 +47,8 @@ CARD_KEYS = (
     "artist", "rarity", "set",
 )
 CHARACTER_KEYS = ("hp", "directions", "movement", "ability")
+#: Keys a card record may carry that reading it ignores: the API's links to the card's face.
+IGNORED_KEYS = ("image_uris",)
 OPTIONAL_TEXT_KEYS = ("name_en", "reading", "ability", "text", "flavour", "artist", "rarity")
 
 #: CSV columns: the card keys, with lists joined by spaces and the bonus split in two.
@@ -151,7 +155,7 @@ def card_from_dict(data) -> CardRecord:
     if not isinstance(data, dict):
         raise CardDataError(["a card must be a JSON object"])
     problems: list[str] = []
-    unknown = sorted(set(data) - set(CARD_KEYS))
+    unknown = sorted(set(data) - set(CARD_KEYS) - set(IGNORED_KEYS))
     if unknown:
         problems.append("unknown field(s): " + ", ".join(unknown))
 

@@ -251,11 +251,13 @@ def catalogue_json_start(sets: Iterable[CardSet]) -> str:
     return '{"sets": ' + json.dumps(set_rows, ensure_ascii=False) + ',\n"cards": ['
 
 
-def catalogue_json_cards(cards: Iterable[Card], first: bool) -> str:
+def catalogue_json_cards(cards: Iterable[Card], first: bool, extra: Callable[[Card], dict] | None = None) -> str:
     """A run of cards of the JSON interchange text, one a line (``""`` for none); ``first``
-    when no card came before. ``catalogue_json_start``, then runs, then ``CATALOGUE_JSON_END``
-    make a file ``parse_catalogue(text, "json")`` reads."""
-    lines = [json.dumps(card.to_record().to_dict(), ensure_ascii=False) for card in cards]
+    when no card came before; ``extra(card)`` gives keys to add after the card's own (keys the
+    importer ignores, ``interchange.IGNORED_KEYS``). ``catalogue_json_start``, then runs, then
+    ``CATALOGUE_JSON_END`` make a file ``parse_catalogue(text, "json")`` reads."""
+    lines = [json.dumps(card.to_record().to_dict() | (extra(card) if extra else {}), ensure_ascii=False)
+             for card in cards]
     if not lines:
         return ""
     return ("\n" if first else ",\n") + ",\n".join(lines)

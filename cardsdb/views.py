@@ -1,5 +1,5 @@
-"""Card pages: the searchable card list (``/cards/``), the search syntax (``/cards/syntax/``)
-and a card's page (``/cards/<code>/``).
+"""Card pages: the searchable card list (``/cards/``), the search syntax (``/cards/syntax/``),
+a card's page (``/cards/<code>/``) and its face (``/cards/<code>/face.svg``, ``face.png``).
 
 Views only read request parameters, call ``cardsdb.selectors`` and prepare labels for the
 templates; a query that cannot be understood is answered 400 with its message, in the
@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import pgettext_lazy
 
-from . import selectors
+from . import face_http, selectors
 from .effect_text import card_text
+from .faces import image_uris, reader_language
 from .interchange import STEPS
 from .messages import localize, localize_all
 from .paginator import CountLastPaginator
@@ -182,7 +183,22 @@ def card_detail(request, code: str):
         "colour_searches": [dict(c, url=search_url(f"c:{c['letter']}")) for c in card.colour_list],
         "colourless_search": search_url("c:colorless"),
         "api_url": reverse("api-card-detail", args=[card.code]),
+        "face": image_uris(reverse("card-list"), card.code, reader_language(get_language())),
         "effect_text": card_text(card.effect, card.type, "en" if (get_language() or "").startswith("en") else "ja"),
         "manual_search": search_url("is:manual"),
     }
     return render(request, "cardsdb/card_detail.html", context)
+
+
+def card_face(request, code: str, fmt: str):
+    """``/cards/<code>/face.svg?lang=ja|en`` (and ``face.png``): the card's face, cached by
+    ``ETag`` (``cardsdb.face_http``); the 404 page for an unknown code, 400 for a bad ``lang``."""
+    try:
+        lang = face_http.face_language(request)
+    except face_http.BadLanguage as exc:
+        context = {"title": _("Bad request"), "message": exc.message, "status": 400}
+        return render(request, "error.html", context, status=400)
+    try:
+        return face_http.serve_face(request, code, fmt, lang)
+    except face_http.CardNotFound:
+        raise Http404(_("No card has the code %(code)s.") % {"code": code}) from None

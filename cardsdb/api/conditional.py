@@ -30,7 +30,9 @@ from django.utils.translation import get_language
 from cardsdb import selectors
 
 
-def _state(request) -> tuple:
+def catalogue_state(request) -> tuple:
+    """``(version, changed_at)`` of the catalogue (``selectors.catalogue_version``), read once
+    per request."""
     state = getattr(request, "_catalogue_state", None)
     if state is None:
         state = selectors.catalogue_version()
@@ -40,7 +42,7 @@ def _state(request) -> tuple:
 
 def catalogue_etag(request, *args, **kwargs) -> str:
     """The (unquoted) ETag of the answer to ``request`` in the catalogue's current state."""
-    version, changed_at = _state(request)
+    version, changed_at = catalogue_state(request)
     params = sorted((key, value) for key in request.GET for value in request.GET.getlist(key))
     source = repr((version, changed_at, request.get_host(), request.path, params, get_language(),
                    request.META.get("HTTP_ACCEPT", "")))
@@ -49,7 +51,7 @@ def catalogue_etag(request, *args, **kwargs) -> str:
 
 def catalogue_last_modified(request, *args, **kwargs):
     """When the catalogue last changed (``None`` before any change)."""
-    return _state(request)[1]
+    return catalogue_state(request)[1]
 
 
 def _timestamp(request) -> int | None:
@@ -75,26 +77,45 @@ def _with_validators(response, etag: str, last_modified: int | None):
     return response
 
 
-def conditional(view):
-    """``view`` answering conditional GETs from the catalogue's ``ETag`` and ``Last-Modified``
-    (see the module's description): 304 only where the answer would be 200, which alone carries
-    the two headers."""
+def conditional_on(etag_of, headers: dict[str, str] | None = None):
+    """A decorator making a view answer conditional GETs (see the module's description) with
+    ``etag_of(request, *args, **kwargs)`` (unquoted) as the ``ETag`` and the catalogue's
+    ``Last-Modified``: 304 only where the answer would be 200, which alone carries the two
+    headers. ``headers`` (e.g. ``Cache-Control``) go on the 200 and on the 304 alike, as
+    RFC 9110, 15.4.5 asks of a 304."""
+    extra = dict(headers or {})
 
-    @wraps(view)
-    def answer(request, *args, **kwargs):
-        etag, last_modified = quote_etag(catalogue_etag(request)), _timestamp(request)
-        safe = request.method in ("GET", "HEAD")
-        if safe and _names(request, etag):  # the tag of a 200 answer to this very request, now
-            early = get_conditional_response(request, etag=etag, last_modified=last_modified)
-            if early is not None:
-                return _with_validators(early, etag, last_modified)
-        response = view(request, *args, **kwargs)
-        if not safe or response.status_code != 200:
-            return response
-        _with_validators(response, etag, last_modified)
-        return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
+    def decorate(view):
+        @wraps(view)
+        def answer(request, *args, **kwargs):
+            etag, last_modified = quote_etag(etag_of(request, *args, **kwargs)), _timestamp(request)
+            safe = request.method in ("GET", "HEAD")
+            if safe and _names(request, etag):  # the tag of a 200 answer to this very request, now
+                early = get_conditional_response(request, etag=etag, last_modified=last_modified)
+                if early is not None:
+                    return _with_headers(_with_validators(early, etag, last_modified), extra)
+            response = view(request, *args, **kwargs)
+            if not safe or response.status_code != 200:
+                return response
+            _with_headers(_with_validators(response, etag, last_modified), extra)
+            return _with_headers(
+                get_conditional_response(request, etag=etag, last_modified=last_modified, response=response), extra
+            )
 
-    return answer
+        return answer
+
+    return decorate
+
+
+def _with_headers(response, headers: dict[str, str]):
+    for name, value in headers.items():
+        response.headers[name] = value
+    return response
+
+
+#: ``view`` answering conditional GETs from the catalogue's ``ETag`` (``catalogue_etag``) and
+#: ``Last-Modified``.
+conditional = conditional_on(catalogue_etag)
 
 
 #: Decorates a class-based view's ``get``: 304 for a matching ``If-None-Match`` (or a recent

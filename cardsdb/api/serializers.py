@@ -1,9 +1,39 @@
-"""Card serializers: a card is written in the catalogue interchange format, plus links."""
+"""Card serializers: a card is written in the catalogue interchange format, plus links and
+its face's ``image_uris``."""
+from collections.abc import Callable
+
+from django.urls import reverse
+from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardsdb.effect_text import card_texts
+from cardsdb.faces import image_uris, reader_language
 from cardsdb.models import Card, CardSet
+
+#: ``image_uris`` in the schema.
+IMAGE_URIS_SCHEMA = {
+    "type": "object",
+    "description": (
+        "The card's face, drawn from its data, in the answer's language (Accept-Language: ja or en, "
+        "else en); change lang= in a URL to ja or en for the other. svg: a standalone SVG document "
+        "(244 × 340); png: a PNG image (488 × 680), where the server has the cairo library."
+    ),
+    "properties": {
+        "svg": {"type": "string", "format": "uri", "example": "https://example.org/cards/SMP-001/face.svg?lang=en"},
+        "png": {"type": "string", "format": "uri", "example": "https://example.org/cards/SMP-001/face.png?lang=en"},
+    },
+    "required": ["svg"],
+}
+
+
+def image_uris_for(request) -> Callable[[str], dict[str, str]]:
+    """A function of a card code giving its ``image_uris`` (``cardsdb.faces.image_uris``):
+    absolute URLs built from ``request`` (paths alone without one), in the request's language."""
+    base = reverse("card-list")
+    base = request.build_absolute_uri(base) if request is not None else base
+    lang = reader_language(get_language())
+    return lambda code: image_uris(base, code, lang)
 
 
 class CardSerializer(serializers.ModelSerializer):
@@ -13,6 +43,7 @@ class CardSerializer(serializers.ModelSerializer):
     not the printed 2003 list); ``set_kind`` says which kind. ``effect`` is the card's effect
     (``cardsdb.effect_language``; null: vanilla), ``effect_text`` its text made from the effect,
     ``{"ja", "en"}`` (``cardsdb.effect_text.card_texts``; null for a ``"manual"`` effect).
+    ``image_uris`` are the absolute URLs of the card's face (``IMAGE_URIS_SCHEMA``).
     """
 
     set = serializers.CharField(source="card_set_id")
@@ -25,13 +56,14 @@ class CardSerializer(serializers.ModelSerializer):
     effect = serializers.JSONField(allow_null=True)
     effect_text = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
+    image_uris = serializers.SerializerMethodField()
 
     class Meta:
         model = Card
         fields = [
             "code", "name", "name_en", "reading", "type", "colours", "size", "size_bonus", "action_table",
             "hp", "directions", "movement", "ability", "text", "effect", "effect_text", "flavour", "artist", "rarity",
-            "set", "set_name", "set_kind", "sample", "url",
+            "set", "set_name", "set_kind", "sample", "url", "image_uris",
         ]
 
     @extend_schema_field(
@@ -57,6 +89,16 @@ class CardSerializer(serializers.ModelSerializer):
 
     def get_url(self, card: Card) -> str:
         return f"{self._cards_url()}{card.code}/"
+
+    @extend_schema_field(IMAGE_URIS_SCHEMA)
+    def get_image_uris(self, card: Card) -> dict:
+        return self._image_uris()(card.code)
+
+    def _image_uris(self) -> Callable[[str], dict[str, str]]:
+        """``image_uris_for`` the answer's request; worked out once per answer."""
+        if "image_uris" not in self.context:
+            self.context["image_uris"] = image_uris_for(self.context.get("request"))
+        return self.context["image_uris"]
 
     def _cards_url(self) -> str:
         """``…/api/cards/``, absolute when there is a request; worked out once per answer."""
@@ -98,6 +140,7 @@ class CardSerializer(serializers.ModelSerializer):
             "set_kind": set_kind,
             "sample": CardSet.kind_is_sample(set_kind),
             "url": f"{self._cards_url()}{row['code']}/",
+            "image_uris": self._image_uris()(row["code"]),
         }
 
 

@@ -1,6 +1,10 @@
 from django.urls import path
 
+from cardsdb.faces import FORMATS
+
 from . import views
+
+_FACES = {"svg": views.CardFaceSvg, "png": views.CardFacePng}
 
 urlpatterns = [
     path("cards/", views.CardList.as_view(), name="api-card-list"),
@@ -10,4 +14,6 @@ urlpatterns = [
     path("cards/collection/", views.CardCollection.as_view(), name="api-card-collection"),
     path("cards/bulk/", views.CardBulk.as_view(), name="api-card-bulk"),
     path("cards/<str:code>/", views.CardDetail.as_view(), name="api-card-detail"),
+] + [
+    path(f"cards/<str:code>/face.{fmt}", _FACES[fmt].as_view(), name=f"api-card-face-{fmt}") for fmt in FORMATS
 ]

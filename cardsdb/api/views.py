@@ -1,19 +1,25 @@
 """Card endpoints under ``/api/cards/``: search (the list), one card by code, by name
 (``named``), name completion (``autocomplete``), a random card, a collection of identifiers,
-and the whole catalogue (``bulk``).
+the whole catalogue (``bulk``), and a card's face (``<code>/face.svg``, ``face.png``).
 
 Views only read parameters, call ``cardsdb.selectors`` and write the answer. GET answers that
 depend only on the catalogue carry ``ETag``/``Last-Modified`` and answer a matching
 ``If-None-Match`` with 304 (``conditional_get``).
 """
 from django.http import Http404, StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view, inline_serializer,
+)
 from rest_framework import generics, serializers
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsdb import selectors
+from cardsdb import face_http, selectors
+from cardsdb.faces import MEDIA_TYPES
 from cardsdb.messages import localize, localize_all
 from cardsdb.paginator import CountedRows, CountLastPaginator
 from cardsdb.search import SearchError
@@ -28,6 +34,7 @@ from .serializers import (
     CardNamesSerializer,
     CardSerializer,
     ROW_FIELDS,
+    image_uris_for,
 )
 
 _ERROR = inline_serializer(
@@ -205,6 +212,76 @@ class CardBulk(APIView):
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The catalogue in the interchange format.")}
     )
     def get(self, request):
-        response = StreamingHttpResponse(bulk_parts(), content_type="application/json; charset=utf-8")
+        uris = image_uris_for(request)
+        response = StreamingHttpResponse(bulk_parts(extra=lambda card: {"image_uris": uris(card.code)}),
+                                         content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = 'inline; filename="catalogue.json"'
         return response
+
+
+class _ImageAnswers(BaseContentNegotiation):
+    """The face is an image whatever the ``Accept`` header says; only a refusal is rendered,
+    always as JSON in the error shape."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+_LANG = OpenApiParameter(
+    "lang", OpenApiTypes.STR, enum=["ja", "en"],
+    description="The face's language: the name in it first, the other beneath; labels and text in it. "
+                "Default: the Accept-Language asked for (ja or en), else en.",
+)
+
+
+class CardFace(APIView):
+    """A card's face, drawn from its data (no art exists): frame in the card's colours, name in
+    the reader's language with the other beneath, type, SIZE and SIZE bonus, the action table
+    with an icon per action, HP, movement power and directions for characters, the effect text,
+    flavour, rarity, code and set, and a sample mark on cards of a set made for the site.
+
+    The same image as ``/cards/<code>/face.svg``, the URL ``image_uris`` gives. ``ETag`` from
+    the catalogue's version, the language and the renderer's version: a matching
+    ``If-None-Match`` is answered 304; ``Cache-Control: public, max-age=86400,
+    must-revalidate``. The SVG holds no script and no external reference
+    (``Content-Security-Policy: default-src 'none'``)."""
+
+    fmt = "svg"
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = _ImageAnswers
+
+    def get(self, request, code: str):
+        try:
+            lang = face_http.face_language(request)
+        except face_http.BadLanguage as exc:
+            raise ApiError("invalid_request", exc.message, {"lang": exc.lang, "choices": ["ja", "en"]}) from None
+        try:
+            return face_http.serve_face(request, code, self.fmt, lang)
+        except face_http.CardNotFound:
+            raise ApiError("not_found", _("No card has the code %(code)s.") % {"code": code}, {"code": code},
+                           status_code=404) from None
+
+
+def _face_schema(fmt: str, about: str):
+    return extend_schema(
+        parameters=[_LANG],
+        responses={
+            (200, MEDIA_TYPES[fmt]): OpenApiResponse(OpenApiTypes.BINARY, description=about),
+            (304, MEDIA_TYPES[fmt]): OpenApiResponse(description="Not modified: the If-None-Match tag is current."),
+            400: OpenApiResponse(_ERROR, description="invalid_request: lang is not ja or en"),
+            404: OpenApiResponse(_ERROR, description="not_found: no card has this code"),
+        },
+    )
+
+
+@extend_schema_view(get=_face_schema("svg", "The face as a standalone SVG document (244 × 340)."))
+class CardFaceSvg(CardFace):
+    fmt = "svg"
+
+
+@extend_schema_view(get=_face_schema("png", "The face as a PNG image (488 × 680)."))
+class CardFacePng(CardFace):
+    fmt = "png"

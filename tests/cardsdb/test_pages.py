@@ -152,6 +152,15 @@ def test_card_page_lowercase_code_and_colourless(client, t_catalogue):
     assert 'href="/cards/?q=c%3Acolorless"' in response.content.decode()
 
 
+def test_card_page_links_to_the_card_image_in_the_reader_language(client, t_catalogue):
+    ja, en = client.get("/cards/T-001/", **JA).content.decode(), client.get("/cards/T-001/", **EN).content.decode()
+    assert '<a href="/cards/T-001/face.svg?lang=ja" id="card-face-svg">SVG</a>' in ja
+    assert '<a href="/cards/T-001/face.png?lang=ja" id="card-face-png">PNG</a>' in ja
+    assert "カード画像" in ja
+    assert '<a href="/cards/T-001/face.svg?lang=en" id="card-face-svg">SVG</a>' in en
+    assert client.get("/cards/T-001/face.svg?lang=ja")["Content-Type"] == "image/svg+xml"
+
+
 def test_sample_set_is_labelled(client, sample_catalogue):
     body = client.get("/cards/SMP-001/", **EN).content.decode()
     assert "sample set, not a printed card" in body

@@ -1,0 +1,83 @@
+"""Card faces over HTTP, the same for the page path (``/cards/<code>/face.svg``) and the API
+path (``/api/cards/<code>/face.svg``): the language asked for, the face's ``ETag``, and the
+answer with its cache and security headers. The views around it only turn its two refusals
+(``BadLanguage``, ``CardNotFound``) into their door's 400 and 404.
+
+- Language: ``?lang=ja`` or ``?lang=en``, else the request's language (pages: the visitor's,
+  Japanese by default; API: ``Accept-Language``, else English). Another ``lang`` is refused.
+- ``ETag``: the catalogue's version, the card's code, the format, the language and the
+  renderer's version (``tcg.face.RENDERER_VERSION``); a matching ``If-None-Match`` is answered
+  304 before the card is read or drawn (``cardsdb.api.conditional``).
+- ``Cache-Control: public, max-age=86400, must-revalidate``: caches keep a face a day, then
+  ask again with the tag.
+- ``Content-Security-Policy: default-src 'none'``: a face has no script and loads nothing, so
+  the tightest policy holds even when the file is opened on its own. Faces are public images:
+  ``Access-Control-Allow-Origin: *`` lets other sites draw them on a canvas.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from django.http import HttpResponse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from . import selectors
+from .api.conditional import catalogue_state, conditional_on
+from .faces import LANGUAGES, MEDIA_TYPES, RENDERER_VERSION, face_bytes, reader_language
+
+CACHE_CONTROL = "public, max-age=86400, must-revalidate"
+CONTENT_SECURITY_POLICY = "default-src 'none'"
+_CODE = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
+
+
+class BadLanguage(ValueError):
+    """A ``lang`` parameter other than ``ja`` and ``en``; ``message`` says so, in the request's
+    language."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.message = _("The language of a card face is ja or en, not “%(lang)s”.") % {"lang": lang[:20]}
+        super().__init__(self.message)
+
+
+class CardNotFound(LookupError):
+    """No card has the code asked for."""
+
+    def __init__(self, code: str):
+        self.code = code
+        super().__init__(code)
+
+
+def face_language(request) -> str:
+    """The face language ``request`` asks for (see the module's description); raises
+    ``BadLanguage``."""
+    lang = request.GET.get("lang")
+    if lang is None:
+        return reader_language(get_language())
+    if lang not in LANGUAGES:
+        raise BadLanguage(lang)
+    return lang
+
+
+def face_etag(request, code: str, fmt: str, lang: str) -> str:
+    """The (unquoted) ETag of a face in the catalogue's current state."""
+    version, changed_at = catalogue_state(request)
+    source = repr((version, changed_at, code.upper(), fmt, lang, RENDERER_VERSION))
+    return hashlib.blake2b(source.encode(), digest_size=16).hexdigest()
+
+
+@conditional_on(face_etag, headers={"Cache-Control": CACHE_CONTROL})
+def serve_face(request, code: str, fmt: str, lang: str) -> HttpResponse:
+    """The 200 answer with the face of the card ``code`` (any case) as ``fmt`` (``"svg"`` or
+    ``"png"``) in ``lang``, or 304 for a matching ``If-None-Match``; raises ``CardNotFound``."""
+    card = selectors.card_by_code(code) if _CODE.match(code) else None
+    if card is None:
+        raise CardNotFound(code)
+    response = HttpResponse(face_bytes(card, lang, fmt), content_type=MEDIA_TYPES[fmt])
+    response["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response["Content-Disposition"] = f'inline; filename="{card.code}-{lang}.{fmt}"'
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Content-Language"] = lang
+    return response

@@ -1,0 +1,1 @@
+"""``tcg``: the plain-Python domain package of cards and decks; it imports no Django."""
