@@ -33,6 +33,42 @@ PROSE = {"en": "On this page", "ja": "このページの内容"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
+#: Two Japanese characters (kana, kanji, full-width forms and punctuation) with white space between.
+STRAY_SPACE = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]\s+[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+class TextRuns(HTMLParser):
+    """The runs of text of a page as a reader sees them: text joined across inline elements (a
+    strong word, a link), cut at block elements; scripts and templates left out."""
+
+    BLOCKS = {"p", "li", "dt", "dd", "h1", "h2", "h3", "figcaption", "figure", "div", "ol", "ul", "dl", "nav",
+              "table", "thead", "tbody", "tr", "td", "th", "section", "article", "br"}
+    HIDDEN = {"script", "template", "style"}
+
+    def __init__(self):
+        super().__init__()
+        self.runs, self.run, self.skip = [], [], 0
+
+    def cut(self):
+        if "".join(self.run).strip():
+            self.runs.append("".join(self.run).strip())
+        self.run = []
+
+    def handle_starttag(self, tag, attrs):
+        self.skip += tag in self.HIDDEN
+        if tag in self.BLOCKS:
+            self.cut()
+
+    def handle_endtag(self, tag):
+        self.skip -= tag in self.HIDDEN
+        if tag in self.BLOCKS:
+            self.cut()
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.run.append(data)
+
+
 class TagBalance(HTMLParser):
     """Every element of a page closed in order (void elements aside): the problems found."""
 
@@ -117,6 +153,16 @@ def test_the_pages_are_well_formed(client, slug, headers):
     assert checker.problems == [] and [tag for tag, _ in checker.open] == []
 
 
+@pytest.mark.parametrize("slug", list(PAGES))
+def test_the_japanese_prose_has_no_stray_spaces(client, slug):
+    text = TextRuns()
+    text.feed(article(client.get(f"/play/rules/{slug}/", **JA).content.decode()))
+    text.cut()
+    assert len(text.runs) > 50
+    runs = [run.replace("エレメンツ オブ カオス", "エレメンツ・オブ・カオス") for run in text.runs]  # spaced by name
+    assert [run for run in runs if STRAY_SPACE.search(run)] == []
+
+
 def test_a_game_the_site_does_not_host_is_a_404_page(client):
     en, ja = page_in_both_languages(client, "/play/rules/chess/", status=404)
     assert 'class="error-page"' in en and "There is nothing at /play/rules/chess/." in en
@@ -133,6 +179,7 @@ def test_the_embedded_page_has_no_site_header_and_may_be_framed_by_the_site_only
     assert 'class="site-header"' in full.content.decode() and 'class="site-header"' not in body
     assert '<article class="rules-page" id="rules" data-game="lama" data-embed="1">' in body
     assert 'class="breadcrumbs"' not in article(body)
+    assert 'id="rules-play"' not in body and 'id="rules-play" href="/play/new/?game=lama"' in full.content.decode()
     assert json_block(body, "rules-figures") == json_block(full.content.decode(), "rules-figures")
 
 

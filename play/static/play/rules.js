@@ -45,7 +45,7 @@ function boardCopy(key) {
 
 function turnLine(figure, seatName) {
   if (figure.to_act.includes(figure.seat)) return h("p", { class: "turn-banner is-yours" }, labels.your_turn);
-  if (!figure.to_act.length) return null;
+  if (!figure.to_act.length) return h("p", { class: "turn-banner" }, labels.game_over);  // nobody acts: the game is over
   return h("p", { class: "turn-banner" }, format(labels.waiting_for, { name: figure.to_act.map(seatName).join(", ") }));
 }
 
