@@ -41,6 +41,7 @@ def test_a_newcomer_opens_a_games_rules_from_the_lobby_and_sees_the_figures_draw
     # Ids stay unique although every figure copies the same board template.
     assert page.evaluate("() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id);"
                          " return ids.length === new Set(ids).size; }")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off a phone's screen
     assert errors == []
 
 

@@ -7,8 +7,11 @@ from html.parser import HTMLParser
 
 import pytest
 
+from django.utils import translation
+
 from play import services
 from play.examples import EXAMPLES, figure
+from play.forms import GAME_OPTIONS, MatchForm
 from play.games import GAMES
 from play.identity import Player
 from tests.conftest import EN, JA, page_in_both_languages
@@ -125,6 +128,24 @@ def test_each_game_page_has_its_sections_and_every_figure_in_both_languages(clie
         assert f'data-board-module="/static/play/boards/{slug}.js"' in body
     for toc_target in re.findall(r'<a href="#([\w-]+)"', article(en)):
         assert toc_target in sections
+    # The options are explained in both languages alike: as many terms, the site-wide ones included.
+    assert len(re.findall(r"<dt>", article(en))) == len(re.findall(r"<dt>", article(ja)))
+
+
+@pytest.mark.parametrize("slug", list(PAGES))
+@pytest.mark.parametrize(("language", "headers"), [("en", EN), ("ja", JA)], ids=["en", "ja"])
+def test_every_option_of_the_new_match_form_is_explained_under_its_label(client, slug, language, headers):
+    body = article(client.get(f"/play/rules/{slug}/", **headers).content.decode())
+    options = body[body.index('<h2 id="options">'):]
+    terms = re.findall(r"<dt>(.*?)</dt>", options)
+    with translation.override(language):
+        form = MatchForm()
+        labels = [str(option.field.label) for option in GAME_OPTIONS[slug]]
+        labels += [str(form.fields["seconds_per_turn"].label), translation.gettext("Who sits where")]
+        if slug in form.deck_games:
+            labels.append(str(form.fields["deck"].label))
+    for label in labels:
+        assert any(term.startswith(label) for term in terms), label
 
 
 @pytest.mark.parametrize("slug", list(PAGES))
