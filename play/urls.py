@@ -1,7 +1,8 @@
-"""Table pages: the lobby, a new match, a guest's name, a match's table and its replay."""
+"""Table pages: the lobby, a new match, a guest's name, a match's table and its replay, and the
+how-to-play pages of the games."""
 from django.urls import path
 
-from . import views
+from . import rules_pages, views
 
 urlpatterns = [
     path("play/", views.lobby, name="play-lobby"),
@@ -12,4 +13,6 @@ urlpatterns = [
     path("play/m/<str:match_id>/leave/", views.leave, name="play-leave"),
     path("play/m/<str:match_id>/resign/", views.resign, name="play-resign"),
     path("play/m/<str:match_id>/replay/", views.replay, name="play-replay"),
+    path("play/rules/", rules_pages.rules_index, name="play-rules"),
+    path("play/rules/<slug:slug>/", rules_pages.rules_page, name="play-rules-game"),
 ]

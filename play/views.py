@@ -18,12 +18,15 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from play.games import GAMES
+
 from . import selectors, services
 from .errors import MatchError
 from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
 from .identity import player_from_request, set_guest_name
 from .models import Match
 from .payloads import get_game, match_summary
+from .rules_pages import rules_url
 from .seat_decks import deck_choices, plays_with_seat_decks
 
 #: The create form's field an error of ``create_match`` belongs to (None: the whole form).
@@ -80,6 +83,7 @@ def lobby(request):
         "page": page,
         "open_matches": [_row(m, player) for m in page.object_list],
         "my_matches": [_row(m, player) for m in selectors.matches_for(player)[:MY_MATCHES]] if player else [],
+        "rules": [{"slug": slug, "label": game_label(slug), "url": rules_url(slug)} for slug in GAMES],
     })
 
 
@@ -153,6 +157,7 @@ def table(request, match_id: str):
         "view": view,
         "player": player,
         "game_name": game_label(match.game),
+        "rules_url": rules_url(match.game),
         "board_template": board.template.name,
         "log": selectors.action_log(match, player)[-RECENT_MOVES:],
         "log_size": RECENT_MOVES,
@@ -234,7 +239,7 @@ def resign(request, match_id: str):
 def replay(request, match_id: str):
     """Step through a finished match from the caller's seat (or a spectator's)."""
     match = _match_or_404(match_id)
-    context = {"match": match, "game_name": game_label(match.game)}
+    context = {"match": match, "game_name": game_label(match.game), "rules_url": rules_url(match.game)}
     if match.status != Match.Status.FINISHED:
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
     data = selectors.replay(match, player_from_request(request))

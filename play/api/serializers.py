@@ -76,6 +76,7 @@ class GameSerializer(serializers.Serializer):
     name = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
+    rules_url = serializers.URLField(help_text="the game's how-to-play page (absolute URL)")
 
 
 class SeatSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ from play import selectors, services
 from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.identity import Player, player_from_request, set_guest_name
+from play.rules_pages import rules_url
 
 from .serializers import (
     ActionInput,
@@ -71,13 +72,15 @@ class MatchApiView(GenericAPIView):
 
 
 class GameList(APIView):
-    """The games you can play: ``[{"slug", "name", "min_players", "max_players"}]``."""
+    """The games you can play: ``[{"slug", "name", "min_players", "max_players", "rules_url"}]``;
+    ``rules_url`` is the absolute URL of the game's how-to-play page."""
 
     @extend_schema(responses={200: GameSerializer(many=True)})
     def get(self, request):
         return Response([
             {"slug": g.slug, "name": getattr(g, "name", g.slug),
-             "min_players": g.min_players, "max_players": g.max_players}
+             "min_players": g.min_players, "max_players": g.max_players,
+             "rules_url": request.build_absolute_uri(rules_url(g.slug))}
             for g in sorted(GAMES.values(), key=lambda g: g.slug)
         ])
 

@@ -43,7 +43,8 @@ def duel(alice_api, bob_api):
 def test_games_are_listed(api):
     response = api.get("/api/games/")
     assert response.status_code == 200
-    assert {"slug": "lama", "name": "L.A.M.A.", "min_players": 2, "max_players": 6} in response.json()
+    assert {"slug": "lama", "name": "L.A.M.A.", "min_players": 2, "max_players": 6,
+            "rules_url": "http://testserver/play/rules/lama/"} in response.json()
 
 
 def test_create_answers_the_creators_view(alice_api):

@@ -1,0 +1,94 @@
+"""The how-to-play pages: ``/play/rules/`` (the games) and ``/play/rules/<slug>/`` (one game's
+rules, written for players from the game's rules page, with pictures of example positions).
+
+A game's prose is a template per language, ``play/rules/<slug>.<language>.html`` (chosen by the
+active language, English when a language has none); the page around it is
+``play/rules/page.html``. The pictures are the examples of ``play.examples`` (positions the
+game's engine reaches from a stacked deal by legal moves), drawn in the browser by the game's own
+board module, read-only (``play/static/play/rules.js``). With ``?embed=1`` the page comes without
+the site's header, to be framed by a table's rules drawer (same origin only).
+"""
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+
+from play.examples import figures
+from play.games import GAMES
+
+from .forms import game_label
+
+#: Per game, a line for the index: what the game is about.
+SUMMARIES = {
+    "lama": gettext_lazy("Get rid of your cards, or quit the round in time: every card left in your hand costs minus "
+                         "points."),
+    "completto": gettext_lazy("Turn your whole row of tiles face up in ascending order before anyone else."),
+    "elements": gettext_lazy("Rank the colours, then win number cards in auctions by bidding sets of cards."),
+    "eoc": gettext_lazy("The trading card game: lead your students across the area to the opponent's base."),
+}
+#: Playing time in minutes, where the game's rules page gives one.
+MINUTES = {"lama": 20, "elements": 30}
+
+
+def rules_url(slug: str) -> str:
+    """The path of ``slug``'s how-to-play page (every game of ``play.games.GAMES`` has one)."""
+    return reverse("play-rules-game", kwargs={"slug": slug})
+
+
+def _game_facts(slug: str) -> dict:
+    game = GAMES[slug]
+    return {
+        "slug": slug, "label": game_label(slug), "min": game.min_players, "max": game.max_players,
+        "minutes": MINUTES.get(slug), "summary": SUMMARIES.get(slug, ""), "url": rules_url(slug),
+    }
+
+
+def reader_name() -> str:
+    """The display name of the reader's seat in the pictures."""
+    # Translators: the display name of the reader's seat in the pictures of the rules pages.
+    return _("Aoi")
+
+
+def _figure_seats(figure: dict) -> list[dict]:
+    """The seat list a figure is drawn with, in the shape of a match view's ``seats``: the
+    example's seat is the reader ("you", under a display name), the others heuristic bots, as in
+    a first match against bots."""
+    name = reader_name()
+    return [
+        {"index": i, "name": name if i == figure["seat"] else "", "kind": "human" if i == figure["seat"] else "bot",
+         "bot": "" if i == figure["seat"] else "heuristic", "resigned": False, "you": i == figure["seat"]}
+        for i in range(figure["players"])
+    ]
+
+
+def rules_index(request):
+    """The games, each with its player count, what it is about and a link to its rules."""
+    return render(request, "play/rules/index.html", {"games": [_game_facts(slug) for slug in GAMES]})
+
+
+@xframe_options_sameorigin
+def rules_page(request, slug: str):
+    """One game's how-to-play page in the active language; 404 for a game the site does not
+    host. ``?embed=1``: without the site's header and footer (for a table's rules drawer)."""
+    if slug not in GAMES:
+        raise Http404(_("There is no game called “%(game)s”.") % {"game": slug})
+    language = (get_language() or "en").split("-")[0]
+    prose = select_template([f"play/rules/{slug}.{language}.html", f"play/rules/{slug}.en.html"])
+    board = select_template([f"play/boards/{slug}.html", "play/boards/generic.html"])
+    pictures = [{**figure, "seats": _figure_seats(figure)} for figure in figures(slug)]
+    embed = request.GET.get("embed") == "1"
+    return render(request, "play/rules/page.html", {
+        "game": _game_facts(slug),
+        "prose_template": prose.template.name,
+        "board_template": board.template.name,
+        "figures": pictures,
+        "reader": reader_name(),
+        "embed": embed,
+        "base_template": "play/rules/embed.html" if embed else "base.html",
+    })
