@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from .search.errors import Message
+from tcg.message import Message
 
 
 def localize(message: str) -> str:

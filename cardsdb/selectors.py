@@ -153,7 +153,7 @@ def search_cards(query: str = "", order: str | None = None, direction: str | Non
     """
     from .search import SearchError, parse_query
     from .search.compile import compile_query
-    from .search.errors import Message, gettext_noop
+    from tcg.message import Message, gettext_noop
 
     parsed = parse_query(query or "")
     order = parsed.order or order or "code"
@@ -191,7 +191,7 @@ def unknown_rarities(node) -> list:
     term never matches), naming the rarities there are. The catalogue is read only when the
     query has a rarity term."""
     from .search.ast import Compare, children
-    from .search.errors import Message, gettext_noop
+    from tcg.message import Message, gettext_noop
 
     terms, pending = [], [node]
     while pending:

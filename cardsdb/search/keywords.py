@@ -23,7 +23,7 @@ import jaconv
 
 from ..folding import fold
 from .ast import Compare
-from .errors import Message, gettext_noop
+from tcg.message import Message, gettext_noop
 from .regex import RegexError, check_regex
 
 TYPES = ("character", "item", "event")

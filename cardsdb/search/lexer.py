@@ -25,7 +25,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import Message, SearchError, gettext_noop
+from tcg.message import Message, gettext_noop
+
+from .errors import SearchError
 
 _KEY = re.compile(r"([A-Za-z][A-Za-z0-9]*)(!=|<=|>=|:|=|<|>)")
 _STOP = '()"'

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from ..folding import fold
 from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery, children
-from .errors import Message, SearchError, gettext_noop
+from tcg.message import Message, gettext_noop
+
+from .errors import SearchError
 from .keywords import Option, TermError, build, regex_pattern
 from .lexer import NEGATION_ALONE, Source, Token, tokenize
 

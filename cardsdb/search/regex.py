@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import Message, gettext_noop
+from tcg.message import Message, gettext_noop
 
 _GROUP_OK = re.compile(r"\(\?(?::|=|!|<=|<!|#|[imsx]+\))")
 _BRACE_QUANTIFIER = re.compile(r"\{\d*(?:,\d*)?\}")
