@@ -18,6 +18,7 @@ BENCHMARKS = {
     "bots-elements": "bench.bots_elements",
     "engine-eoc": "bench.engine_eoc",
     "bots-eoc": "bench.bots_eoc",
+    "flood": "bench.frame_flood",
 }
 
 

@@ -9,7 +9,11 @@ the match consumer adds ``"view"``) and the socket stays open:
 
 1. the socket and its client are within their frame budgets (``core.frame_budget``), else code
    ``throttled`` with ``"details": {"retry_after": <whole seconds>}``. Nothing else is done
-   for such a frame: it is not decoded, and it costs no database work and no view;
+   for such a frame: it is not decoded, and it costs no database work and no view. The
+   socket's next frame is then read ``THROTTLED_PAUSE`` (1) second later at the earliest:
+   meanwhile the client's frames wait in the connection (the server reads a few dozen ahead,
+   then TCP holds the rest), so a flood is answered about once a second per socket and costs
+   the site next to nothing; group events for the socket (its views) wait the same second;
 2. it is a text frame, else ``bad_message`` (binary frames are not read);
 3. it has at most ``settings.WS_MAX_FRAME`` characters (default 65,536), else ``bad_message``;
 4. it is JSON (RFC 8259: no ``NaN``), nested at most ``core.json_input.MAX_DEPTH`` levels (the
@@ -24,6 +28,8 @@ with ``THROTTLED_CLOSE_CODE`` (4429).
 """
 from __future__ import annotations
 
+import asyncio
+
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -36,6 +42,8 @@ from core.languages import client_language
 
 #: Close code of a socket opened past its client's budget.
 THROTTLED_CLOSE_CODE = 4429
+#: Seconds during which a socket is not read after a frame was answered ``throttled``.
+THROTTLED_PAUSE = 1.0
 
 
 def scope_language(scope) -> str:
@@ -83,6 +91,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):
         wait = self.budget.frame()
         if wait:
             await self.send_error("throttled", self._throttled(wait), {"retry_after": wait}, cheap=True)
+            await asyncio.sleep(THROTTLED_PAUSE)
             return
         with translation.override(self.language):
             if text_data is None:

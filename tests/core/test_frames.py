@@ -163,6 +163,12 @@ def throttled(seconds: int, **extra) -> dict:
         "details": {"retry_after": seconds}}, **extra}
 
 
+def assert_throttled_later(frame: dict, **extra) -> None:
+    """A ``throttled`` answer given after a pause of a second or so: the wait is a second less."""
+    seconds = frame["error"]["details"]["retry_after"]
+    assert frame == throttled(seconds, **extra) and seconds in (998, 999)
+
+
 async def ping(socket) -> dict:
     await socket.send_json_to({"type": "ping"})
     return await socket.receive_json_from(timeout=TIMEOUT)
@@ -180,8 +186,11 @@ async def _socket_budget():
     # 0.001 frames a second: the next token comes in 1,000 seconds (less the few milliseconds
     # since the bucket was last refilled, rounded up)
     assert await ping(first) == throttled(1000)
+    # the socket is not read for a second after a throttled answer (THROTTLED_PAUSE): the next
+    # frame waits in the connection, then is answered the same way, undecoded
     await first.send_to(text_data="[" * 100_000)
-    assert await first.receive_json_from(timeout=TIMEOUT) == throttled(1000)
+    assert await first.receive_nothing(timeout=0.6)
+    assert_throttled_later(await first.receive_json_from(timeout=TIMEOUT))
     # the socket stays open, and another socket of the same client has a budget of its own
     assert await first.receive_nothing(timeout=0.2)
     second = await open_socket("/ws/health/")
@@ -265,8 +274,9 @@ async def _past_the_budget(match_id, cookie):
     assert (await first_frame(alice))["view"]["seat"] == 0
     assert await ping(alice) == {"type": "pong"}
     await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).delete())()
-    for _ in range(3):
-        await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
-        assert await alice.receive_json_from(timeout=TIMEOUT) == throttled(1000, view=None)
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    assert await alice.receive_json_from(timeout=TIMEOUT) == throttled(1000, view=None)
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    assert_throttled_later(await alice.receive_json_from(timeout=TIMEOUT), view=None)
     assert await alice.receive_nothing(timeout=0.2)
     await alice.disconnect()
