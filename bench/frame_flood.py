@@ -7,7 +7,8 @@ matches between guests:
 
 - **B**, the measured one: both seats are websocket clients in this process; the seat to act
   waits ``BENCH_THINK`` seconds (default 0.1, which keeps each socket well within its budget),
-  sends a legal action (a random card to play, else a draw) and measures the **round trip** to the view that shows it;
+  sends a legal action (a random card to play, else a draw) and measures the **round trip** to
+  the view that shows it;
 - **A**, the flooded one: in a process of its own (so that its CPU is not this process's), 20
   anonymous sockets (no session: one client, the connection's address) watch A; each sends
   300 ``act`` frames as fast as the connection takes them, then reads its 300 answers — the
@@ -16,8 +17,9 @@ matches between guests:
 
 B plays throughout; ``BENCH_PHASES`` (default 8) times, a window without the flood is followed
 by one with it, ``BENCH_SECONDS`` (default 40) of each kind in all (alternating, so that other
-load on the machine weighs on both alike). The figures are B's p50/p99 both ways, their
-ratios, and the flood's frames answered by code.
+load on the machine weighs on both alike). The figures are B's p50/p99 without the flood, with
+it (from the start of the flood's process: 20 handshakes, then the frames) and with its frames
+alone (once its 20 sockets are connected), their ratios, and the flood's answers by code.
 Run as ``python -m bench.frame_flood FLOOD_ARGS`` the module is the flood's process.
 """
 from __future__ import annotations
@@ -62,7 +64,7 @@ async def _flood_socket(url: str, origin: str, deadline: float, codes: collectio
             while True:
                 for _ in range(FRAMES):
                     await ws.send(ACT)
-                codes["sent"] += FRAMES
+                    codes["sent"] += 1
                 for _ in range(FRAMES):
                     frame = json.loads(await ws.recv())
                     codes[frame["error"]["code"] if frame.get("type") == "error" else frame.get("type")] += 1
@@ -182,7 +184,8 @@ def run(label: str, env: dict, seconds: float, think: float, phases: int) -> lis
         "  " + _line("the other match alone", quiet),
         "  " + _line(f"under the flood ({SOCKETS} sockets connecting, then sending rounds of {FRAMES} act frames)",
                      flooded) + "; " + ratios(flooded),
-        "  " + _line("under the flood's frames alone (its sockets connected)", frames_only) + "; " + ratios(frames_only),
+        "  " + _line("under the flood's frames alone (its sockets connected)", frames_only)
+        + "; " + ratios(frames_only),
         f"  the flood: {report.get('sent', 0):,} frames sent in {phases} floods, {report.get('rounds', 0)} whole "
         f"rounds answered; answers read: {answers}",
     ]

@@ -158,7 +158,8 @@ def test_standing_refusals_are_answered_from_memory_after_the_database_gave_them
 
 
 async def _standing_refusals(match_id, alice_cookie, bob_cookie):
-    alice, bob, spectator = await connect(match_id, alice_cookie), await connect(match_id, bob_cookie), await connect(match_id)
+    alice, bob = await connect(match_id, alice_cookie), await connect(match_id, bob_cookie)
+    spectator = await connect(match_id)
     watching = await view_of(spectator)
     for sock in (alice, bob):
         await view_of(sock)
@@ -172,7 +173,8 @@ async def _standing_refusals(match_id, alice_cookie, bob_cookie):
             await view_of(each)
     await alice.send_json_to({"type": "act", "version": 2, "action": {"type": "quit"}})
     over = await receive(alice)
-    assert (over["error"], over["view"]["status"]) == ({"code": "game_over", "message": "The match is over."}, "finished")
+    assert over["error"] == {"code": "game_over", "message": "The match is over."}
+    assert over["view"]["status"] == "finished"
     await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).delete())()
     await alice.send_json_to({"type": "act", "version": 2, "action": {"type": "quit"}})
     assert await receive(alice) == over
