@@ -225,6 +225,22 @@ async def _client_budget(alice_cookie, bob_cookie):
         await socket.disconnect()
 
 
+def test_a_match_socket_opened_past_the_budget_is_told_and_closed(user, settings, fresh_budgets):
+    settings.WS_CLIENT_BURST, settings.WS_CLIENT_RATE = 1, 0.001
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], STACKED, seed=7)
+    async_to_sync(_match_past_the_budget)(match.id, logged_in(user))
+
+
+async def _match_past_the_budget(match_id, cookie):
+    first = await open_socket(f"/ws/matches/{match_id}/", cookie)
+    assert (await first_frame(first))["type"] == "view"
+    second = await open_socket(f"/ws/matches/{match_id}/", cookie)
+    assert await first_frame(second) == throttled(1000, view=None)
+    assert await second.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4429}
+    await second.disconnect()
+    await first.disconnect()
+
+
 def test_a_made_up_session_cookie_is_no_client_of_its_own(settings, fresh_budgets):
     """Sockets without a user or a real session are counted by their address (one address in
     the communicator): two made-up session cookies share one budget."""
