@@ -19,6 +19,7 @@ BENCHMARKS = {
     "engine-eoc": "bench.engine_eoc",
     "bots-eoc": "bench.bots_eoc",
     "faces": "bench.faces",
+    "flood": "bench.frame_flood",
 }
 
 

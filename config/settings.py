@@ -14,6 +14,10 @@ Environment (all optional):
   ``NUM_PROXIES`` (default 0): how many proxies in front of the site append to
   ``X-Forwarded-For``; 0 keys anonymous callers by the connection's address only, so a client
   cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``.
+- ``WS_SOCKET_RATE`` / ``WS_SOCKET_BURST`` (default 10 frames a second, 30 at once) and
+  ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60): the websocket frame budgets per
+  socket and per client (core.frame_budget); ``WS_MAX_FRAME`` (default 65536): the longest text
+  frame read, in characters.
 
 Production (the site served over HTTPS) sets:
 - ``HTTPS=1``: redirect http to https (the proxy says https with ``X-Forwarded-Proto: https``),
@@ -228,6 +232,16 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
 # The table: seconds a bot waits before its move is applied (so people can follow; 0 in tests).
 PLAY_BOT_DELAY = env.float("PLAY_BOT_DELAY", default=0.6)
+
+# Websocket frames (core.frames, core.frame_budget): token buckets per socket and per client
+# (the user, else the guest session, else the address), refilled by *_RATE frames a second up
+# to *_BURST; a frame past either is answered "throttled". A new socket takes a client token.
+# Text frames longer than WS_MAX_FRAME characters are refused unread.
+WS_SOCKET_RATE = env.float("WS_SOCKET_RATE", default=10.0)
+WS_SOCKET_BURST = env.int("WS_SOCKET_BURST", default=30)
+WS_CLIENT_RATE = env.float("WS_CLIENT_RATE", default=20.0)
+WS_CLIENT_BURST = env.int("WS_CLIENT_BURST", default=60)
+WS_MAX_FRAME = env.int("WS_MAX_FRAME", default=65536)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -1,8 +1,14 @@
 """``/ws/health/``: proves the websocket path and the channel layer work end to end; and the
 Redis pub/sub channel layer the site runs on, made to survive a Redis restart.
 
-On connect the health socket joins a group, sends a message through the channel layer to that
-group and, when the message comes back, answers ``{"ok": true, "layer": "<layer class>"}``.
+The health socket's frames (``HealthConsumer``):
+- server → client, once on connect: ``{"ok": true, "layer": "<layer class>"}``, after the
+  socket joined a group, sent a message through the channel layer to that group and got it
+  back; when the layer fails the socket is closed with ``LAYER_LOST_CLOSE_CODE`` instead;
+- client → server: ``{"type": "ping"}``, answered ``{"type": "pong"}``. Any other frame (not
+  JSON, binary, too large, too deep, another type, past the frame budget) is answered with
+  ``{"type": "error", "error": {"code", "message"[, "details"]}}`` and the socket stays open
+  (codes ``bad_message`` and ``throttled``: ``core.frames``).
 
 Why a layer of our own (``RedisPubSubChannelLayer`` below, the default backend with
 ``REDIS_URL``): channels_redis's pub/sub layer keeps one subscribing connection per process.
@@ -21,9 +27,11 @@ import asyncio
 import logging
 import uuid
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels_redis import pubsub
+from django.utils.translation import gettext as _
 from redis.asyncio.client import PubSub
+
+from core.frames import JsonFrameConsumer
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +41,9 @@ LAYER_LOST_CLOSE_CODE = 1012
 LAYER_LOST = {"type": "channel_layer.lost"}
 
 
-class HealthConsumer(AsyncJsonWebsocketConsumer):
+class HealthConsumer(JsonFrameConsumer):
+    """The health socket (see the module's docstring for its frames)."""
+
     async def connect(self):
         await self.accept()
         self.group = f"health-{uuid.uuid4().hex}"
@@ -43,6 +53,15 @@ class HealthConsumer(AsyncJsonWebsocketConsumer):
         except Exception:
             logger.warning("the channel layer failed; closing the health socket", exc_info=True)
             await self.close(code=LAYER_LOST_CLOSE_CODE)
+
+    async def receive_frame(self, content):
+        if content["type"] == "ping":
+            await self.send_json({"type": "pong"})
+        else:
+            await self.refuse_frame()
+
+    def frame_help(self) -> str:
+        return _("The health socket reads {\"type\": \"ping\"} only.")
 
     async def health_echo(self, event):
         await self.send_json({"ok": True, "layer": type(self.channel_layer).__name__})

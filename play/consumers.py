@@ -3,9 +3,18 @@ come from ``play.payloads``, actions go through ``play.services.act``; no match 
 here, so a client that reconnects is simply sent its view again.
 
 Server → client: ``{"type": "view", "view": <payload>}`` on connect and after every change;
-``{"type": "error", "error": {"code", "message"}, "view": <payload> | None}`` for a refused
-frame (an unknown match: then the socket is closed with code 4404); ``{"type": "pong"}``.
+``{"type": "error", "error": {"code", "message"[, "details"]}, "view": <payload> | None}`` for a
+refused frame (an unknown match: then the socket is closed with code 4404); ``{"type": "pong"}``.
 Client → server: ``{"type": "act", "version": int, "action": {...}}``, ``{"type": "ping"}``.
+
+Frames are read by ``core.frames``: one past the socket's or its client's budget is answered
+``throttled`` (with ``"view": null``: it costs no database work and no view), one that cannot
+be read or is of another type ``bad_message`` (with the last view sent); the socket stays open.
+Refusals that stay true are answered from memory once the database has given them: after an
+``act`` was refused ``not_seated`` or ``not_started``, the socket's next ones are too, without
+the database, until seats change hands (a join, which is also what starts an open match, a
+leave or a resign: the ``reseat`` event, on which the socket looks its seat up again, so that
+a guest who names themselves and joins may act); after ``game_over``, every later ``act``.
 
 Each socket joins its seat's group (``match.<id>.seat.<n>``) or the spectators' group and is
 sent what ``play.notify`` broadcasts there. When seats change hands (join, leave, resign) it
@@ -24,12 +33,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 from django.db import connections
@@ -37,7 +44,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.consumers import LAYER_LOST_CLOSE_CODE
-from core.languages import client_language
+from core.frames import JsonFrameConsumer
 
 from . import services
 from .errors import MatchError, StaleVersion
@@ -47,15 +54,13 @@ from .notify import seat_group, spectator_group
 from .payloads import MatchViews
 
 NOT_FOUND_CLOSE_CODE = 4404
+#: Refusals of ``act`` that stay true until seats change hands (a join, which also starts an
+#: open match; a leave; a resign: the ``reseat`` events) ...
+UNTIL_RESEAT = ("not_seated", "not_started")
+#: ... and for ever: answered from memory once the database has said so.
+STANDING_REFUSALS = (*UNTIL_RESEAT, "game_over")
 
 logger = logging.getLogger(__name__)
-
-
-def scope_language(scope) -> str:
-    """The language for a socket's messages: the language cookie, else the first supported
-    language of ``Accept-Language``, else English (as the REST API; ``core.languages``)."""
-    header = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
-    return client_language(header, (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME))
 
 
 def poll_interval(layer) -> float:
@@ -81,12 +86,17 @@ def _db(func):
     return database_sync_to_async(func, thread_sensitive=False, executor=_DB_THREADS)
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(JsonFrameConsumer):
     """One socket at one match table (see the module's docstring for the frames)."""
+
+    group = None
+    poller = None
+    last_view = None
+    #: The error of the last ``act`` refused with one of ``STANDING_REFUSALS``, or ``None``.
+    standing_refusal = None
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        self.language = scope_language(self.scope)
         self.group = None
         self.seat = None
         self.last_view = None
@@ -131,28 +141,28 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             self.poller.cancel()
         await self.close(code=LAYER_LOST_CLOSE_CODE)
 
-    # -- client frames ------------------------------------------------------------------------
-    async def receive_json(self, content, **kwargs):
-        kind = content.get("type") if isinstance(content, dict) else None
+    # -- client frames (read by core.frames) ----------------------------------------------------
+    async def receive_frame(self, content):
+        kind = content["type"]
         if kind == "ping":
             await self.send_json({"type": "pong"})
         elif kind == "act":
+            if self.standing_refusal is not None:
+                await self.send_json({"type": "error", "error": self.standing_refusal, "view": self.last_view})
+                return
             error = await _db(self._act)(content.get("version"), content.get("action"))
             if error is not None:
+                if error["error"]["code"] in STANDING_REFUSALS:
+                    self.standing_refusal = error["error"]
                 await self.send_json(error)
         else:
-            with translation.override(self.language):
-                message = _("A message is {\"type\": \"act\", \"version\", \"action\"} or {\"type\": \"ping\"}.")
-            await self.send_json({"type": "error", "error": {"code": "bad_message", "message": message},
-                                  "view": self.last_view})
+            await self.refuse_frame()
 
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        """Frames that are not JSON text are answered like any unknown message."""
-        try:
-            content = json.loads(text_data) if text_data is not None else None
-        except ValueError:
-            content = None
-        await self.receive_json(content)
+    def frame_help(self) -> str:
+        return _("A message is {\"type\": \"act\", \"version\", \"action\"} or {\"type\": \"ping\"}.")
+
+    def error_fields(self, cheap: bool) -> dict:
+        return {"view": None if cheap else self.last_view}
 
     # -- group events -------------------------------------------------------------------------
     async def channel_layer_lost(self, event):
@@ -164,6 +174,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.closing:
             return
         if event.get("reseat"):
+            self._seats_changed()
             found = await _db(self._lookup)()
             if found is not None and found[0] != self.seat:
                 await self._take_place(*found)
@@ -205,7 +216,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     def _version(self):
         return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
+    def _seats_changed(self) -> None:
+        """Seats may have changed hands: the refusals in ``UNTIL_RESEAT`` no longer stand."""
+        if self.standing_refusal is not None and self.standing_refusal["code"] in UNTIL_RESEAT:
+            self.standing_refusal = None
+
     async def _take_place(self, seat, view, worker_moves):
+        self._seats_changed()
         self.worker_moves = worker_moves
         group = spectator_group(self.match_id) if seat is None else seat_group(self.match_id, seat)
         if group != self.group:

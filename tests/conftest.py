@@ -32,6 +32,24 @@ def _raise_throttle_rates() -> None:
 
 
 _raise_throttle_rates()
+
+# The websocket frame budgets (core.frame_budget), for the same reason: every anonymous test
+# socket is one client. The site processes the tests start get them through the environment;
+# tests/core/test_frames.py sets its own low budgets.
+TEST_FRAME_BUDGET = {"WS_SOCKET_RATE": "1000000", "WS_SOCKET_BURST": "1000000",
+                     "WS_CLIENT_RATE": "1000000", "WS_CLIENT_BURST": "1000000"}
+for _name, _value in TEST_FRAME_BUDGET.items():
+    os.environ.setdefault(_name, _value)
+
+
+def _raise_frame_budgets() -> None:
+    from django.conf import settings
+
+    for name in TEST_FRAME_BUDGET:
+        setattr(settings, name, float(os.environ[name]) if name.endswith("RATE") else int(os.environ[name]))
+
+
+_raise_frame_budgets()
 CASES_DIR = Path(os.environ.get("CASES_DIR", REPO.parent / "shared" / "cases"))
 FIXTURES_DIR = REPO / "fixtures"
 

@@ -42,7 +42,7 @@ from play.games.eoc.decklists import sample_deck
 from play.models import Match, MatchAction
 from tests.conftest import token_client
 from tests.play.matches import HUMAN, person
-from tests.play.test_match_ws import cookie_of, logged_in
+from tests.play.test_match_ws import SAME_ORIGIN, cookie_of, logged_in
 
 LAMA, EOC = GAMES["lama"], GAMES["eoc"]
 NOT_FOUND = {"error": {"code": "not_found", "message": "Not found.", "details": {}}}
@@ -187,7 +187,7 @@ TIMEOUT = 5
 
 
 async def connect(match_id: str, cookie: bytes | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://127.0.0.1")] + ([(b"cookie", cookie)] if cookie else [])
+    headers = SAME_ORIGIN + ([(b"cookie", cookie)] if cookie else [])
     socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
     connected, _ = await socket.connect(timeout=TIMEOUT)
     assert connected

@@ -29,7 +29,8 @@ def test_websocket_round_trip_through_the_channel_layer(transactional_db):
 
 
 async def _websocket_round_trip():
-    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[(b"origin", b"http://127.0.0.1")])
+    communicator = WebsocketCommunicator(application, "/ws/health/",
+                                         headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")])
     connected, _ = await communicator.connect()
     assert connected
     expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"

@@ -43,8 +43,13 @@ def guest_cookie(name: str) -> tuple[bytes, str]:
     return cookie_of(client), session.session_key
 
 
+#: The headers of a page of the site served at http://127.0.0.1 opening a socket (the origin
+#: check compares the Origin with the Host: core.ws_origin).
+SAME_ORIGIN = [(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")]
+
+
 async def connect(match_id: str, cookie: bytes | None = None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://127.0.0.1")] + ([(b"cookie", cookie)] if cookie else [])
+    headers = SAME_ORIGIN + ([(b"cookie", cookie)] if cookie else [])
     socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
     connected, _ = await socket.connect(timeout=TIMEOUT)
     assert connected
@@ -144,6 +149,66 @@ async def _refusals(match_id, alice_cookie, bob_cookie):
     assert (await database_sync_to_async(Match.objects.get)(pk=match_id)).version == 1
 
 
+def test_standing_refusals_are_answered_from_memory_after_the_database_gave_them(user, other_user):
+    """``not_seated`` (until seats change hands) and ``game_over`` (for ever) are asked of the
+    database once: then the match is deleted behind the sockets' backs, and the next ``act``
+    is still refused the same way with the last view (the database would say
+    ``match_not_found``)."""
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {"end_at": 1}, seed=7)
+    services.join_match(person(other_user), match.id)
+    stack(match.id, STACKED)
+    async_to_sync(_standing_refusals)(match.id, logged_in(user), logged_in(other_user))
+
+
+async def _standing_refusals(match_id, alice_cookie, bob_cookie):
+    alice, bob = await connect(match_id, alice_cookie), await connect(match_id, bob_cookie)
+    spectator = await connect(match_id)
+    watching = await view_of(spectator)
+    for sock in (alice, bob):
+        await view_of(sock)
+    not_seated = {"type": "error", "view": watching,
+                  "error": {"code": "not_seated", "message": "You do not have a seat at this match."}}
+    await spectator.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    assert await receive(spectator) == not_seated
+    for version, sock in enumerate((alice, bob)):
+        await sock.send_json_to({"type": "act", "version": version, "action": {"type": "quit"}})
+        for each in (alice, bob, spectator):
+            await view_of(each)
+    await alice.send_json_to({"type": "act", "version": 2, "action": {"type": "quit"}})
+    over = await receive(alice)
+    assert over["error"] == {"code": "game_over", "message": "The match is over."}
+    assert over["view"]["status"] == "finished"
+    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).delete())()
+    await alice.send_json_to({"type": "act", "version": 2, "action": {"type": "quit"}})
+    assert await receive(alice) == over
+    await spectator.send_json_to({"type": "act", "version": 2, "action": {"type": "draw"}})
+    finished = await receive(spectator)
+    assert finished == {**not_seated, "view": finished["view"]} and finished["view"]["status"] == "finished"
+    # a socket that has not been refused yet asks the database, which no longer has the match
+    await bob.send_json_to({"type": "act", "version": 2, "action": {"type": "quit"}})
+    assert (await receive(bob))["error"]["code"] == "match_not_found"
+    for sock in (alice, bob, spectator):
+        await sock.disconnect()
+
+
+def test_an_open_match_refuses_acts_from_memory_after_the_first(user):
+    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    async_to_sync(_open_refusals)(match.id, logged_in(user))
+
+
+async def _open_refusals(match_id, alice_cookie):
+    alice = await connect(match_id, alice_cookie)
+    waiting = await view_of(alice)
+    not_started = {"type": "error", "view": waiting, "error": {
+        "code": "not_started", "message": "The match has not started yet: seats are still free."}}
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    assert await receive(alice) == not_started
+    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).delete())()
+    await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+    assert await receive(alice) == not_started
+    await alice.disconnect()
+
+
 def test_an_unknown_match_is_an_error_then_close_4404():
     async_to_sync(_unknown_match)()
 
@@ -167,6 +232,12 @@ async def _join_while_watching(match_id, cookie, key, alice_cookie):
     watching = await view_of(gus)
     assert (watching["seat"], watching["status"], watching["state"]["hand"]) == (None, "open", None)
     await view_of(alice)
+    # refused while the match is open, the second time from memory
+    # (test_standing_refusals_...), until the reseat event of the join below
+    for _ in range(2):
+        await gus.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
+        assert await receive(gus) == {"type": "error", "view": watching, "error": {
+            "code": "not_started", "message": "The match has not started yet: seats are still free."}}
     player = Player(None, key, "Gus")
     await database_sync_to_async(services.join_match)(player, match_id, 1)
     seated = await view_of(gus)
@@ -222,7 +293,7 @@ async def _language_of_refusals(match_id):
         ([(b"accept-language", b"ja")], "メッセージは"),
         ([(b"cookie", b"django_language=ja")], "メッセージは"),
     ):
-        headers = [(b"origin", b"http://127.0.0.1"), *extra]
+        headers = [*SAME_ORIGIN, *extra]
         socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
         connected, _ = await socket.connect(timeout=TIMEOUT)
         assert connected

@@ -1,0 +1,113 @@
+"""How many websocket frames a client may send: token buckets (the ``token-bucket`` package)
+for each socket and for each client, kept in the memory of the ASGI process.
+
+A **client** is the logged-in user, else the guest's session (a session the store knows: a
+made-up cookie counts as none), else the connection's address (``scope["client"]``, which
+uvicorn takes from ``X-Forwarded-For`` only for the proxies of ``FORWARDED_ALLOW_IPS``). Every
+socket of one client shares the client's bucket, and every new socket of a client takes a
+token from it too; each socket also has a bucket of its own, so one busy tab cannot use up
+the budget of the client's other tabs.
+
+Settings (``config/settings.py``, environment variables of the same names):
+``WS_SOCKET_RATE`` / ``WS_SOCKET_BURST`` (frames a second refilled, bucket size; default 10 and
+30) and ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60).
+
+The buckets live in the process that holds the socket (a check costs a few microseconds and
+no round trip to anything): with several ASGI workers a client whose sockets land on W of them
+gets W client budgets, each worker protecting itself. Client buckets that have filled up
+again are forgotten (a full bucket and no bucket are the same), so memory follows the clients
+of the last minute.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from django.conf import settings
+from token_bucket import Limiter, MemoryStorage
+
+#: Seconds between sweeps of the client buckets that have filled up again.
+PRUNE_EVERY = 60.0
+
+_SOCKET_KEY = "socket"
+
+
+class _ClientBuckets(MemoryStorage):
+    """``MemoryStorage`` of every client of the process, which can forget full buckets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._pruned_at = time.monotonic()
+
+    def prune(self, rate: float, capacity: int) -> None:
+        """Forget every bucket that holds ``capacity`` tokens again, at most every
+        ``PRUNE_EVERY`` seconds."""
+        now = time.monotonic()
+        if now - self._pruned_at < PRUNE_EVERY:
+            return
+        self._pruned_at = now
+        for key, (tokens, at) in list(self._buckets.items()):
+            if tokens + rate * (now - at) >= capacity:
+                del self._buckets[key]
+
+
+_CLIENTS = _ClientBuckets()
+
+
+def forget_clients() -> None:
+    """Forget every client's bucket, as a restart of the process does (every client starts
+    with a full budget)."""
+    global _CLIENTS
+    _CLIENTS = _ClientBuckets()
+
+
+def client_key(scope) -> str:
+    """The key of the client behind a websocket's ``scope`` (after Channels'
+    ``AuthMiddlewareStack``): ``user:<id>``, ``session:<key>`` or ``address:<ip>``. Reads
+    nothing: the middleware has loaded the user and the session already."""
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"user:{user.pk}"
+    session = scope.get("session")
+    key = getattr(session, "session_key", None) if session is not None else None
+    if key:
+        return f"session:{key}"
+    client = scope.get("client")
+    return f"address:{client[0] if client else '-'}"
+
+
+class FrameBudget:
+    """The budget of one socket: its own bucket and its client's (``client_key``)."""
+
+    def __init__(self, client: str):
+        self.client = client
+        self._socket_rate = float(settings.WS_SOCKET_RATE)
+        self._client_rate = float(settings.WS_CLIENT_RATE)
+        self._client_burst = int(settings.WS_CLIENT_BURST)
+        self._socket_storage = MemoryStorage()
+        self._socket = Limiter(self._socket_rate, int(settings.WS_SOCKET_BURST), self._socket_storage)
+        self._clients = _CLIENTS
+        self._client = Limiter(self._client_rate, self._client_burst, self._clients)
+
+    def connect(self) -> int:
+        """Take the client's token for a new socket: ``0`` when it may connect, else the whole
+        seconds (at least 1) until it could."""
+        self._clients.prune(self._client_rate, self._client_burst)
+        if self._client.consume(self.client):
+            return 0
+        return _wait(self._clients, self.client, self._client_rate)
+
+    def frame(self) -> int:
+        """Take the tokens for one frame, the socket's then the client's: ``0`` when the frame
+        may be handled, else the whole seconds (at least 1) until one could. A frame the socket's
+        bucket refuses takes nothing from the client's."""
+        if not self._socket.consume(_SOCKET_KEY):
+            return _wait(self._socket_storage, _SOCKET_KEY, self._socket_rate)
+        if not self._client.consume(self.client):
+            return _wait(self._clients, self.client, self._client_rate)
+        return 0
+
+
+def _wait(storage: MemoryStorage, key: str, rate: float) -> int:
+    """Whole seconds until the bucket ``key`` (just replenished) holds a token again."""
+    return max(1, math.ceil((1 - storage.get_token_count(key)) / rate))
