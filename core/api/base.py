@@ -7,8 +7,9 @@
 - **A write is all or nothing**: a ``POST``/``PUT``/``PATCH``/``DELETE`` runs in one database
   transaction that also covers rendering its answer, and that is rolled back whenever the answer
   is an error (status 400 or more) — so an error found late (while the answer is written) leaves
-  nothing behind, and neither does a refusal after a partial write. Reads run no transaction of
-  their own (on SQLite a transaction takes the write lock).
+  nothing behind, and neither does a refusal after a partial write (a session made for a guest
+  by the refused write is forgotten as well). Reads run no transaction of their own (on SQLite
+  a transaction takes the write lock).
 
 Use ``ApiView``, ``GenericApiView``, ``ListApiView`` or ``RetrieveApiView`` in place of DRF's
 ``APIView``, ``GenericAPIView``, ``ListAPIView`` and ``RetrieveAPIView``
@@ -42,12 +43,18 @@ class ApiViewMixin:
     def dispatch(self, request, *args, **kwargs):
         if request.method not in WRITE_METHODS:
             return super().dispatch(request, *args, **kwargs)
+        session = getattr(request, "session", None)
+        new_session = session is not None and session.session_key is None
         with transaction.atomic():
             response = super().dispatch(request, *args, **kwargs)
             if callable(getattr(response, "render", None)):
                 response.render()  # inside the transaction: a failure here undoes the write
             if response.status_code >= 400:
                 transaction.set_rollback(True)
+        if response.status_code >= 400 and new_session and session.session_key is not None:
+            # the session row made during the write went with it: forget it too, so that the
+            # session middleware does not update a row that is not there
+            session.flush()
         return response
 
 
