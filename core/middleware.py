@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from core.api.errors import error_json
 from core.errors import ShownBadRequest
 from core.languages import client_language
+from core.params import BadValue, parse_int
 
 
 class RequestFilterMiddleware:
@@ -42,7 +43,8 @@ class RequestFilterMiddleware:
 class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
     """Answers 413 ``request_too_large`` to an ``/api/`` request whose body is over
     ``settings.API_MAX_BODY_BYTES`` by its Content-Length, before anything reads it; a chunked
-    body (no Content-Length, which the API would not read) gets 411 ``length_required``."""
+    body (no Content-Length, which the API would not read) gets 411 ``length_required``, and a
+    Content-Length that is not a whole number (``core.params``) 400."""
 
     def before(self, request):
         if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH", "DELETE"):
@@ -51,9 +53,10 @@ class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
                 return error_json(411, "Send the request body with a Content-Length header, not chunked.",
                                   code="length_required")
             try:
-                length = int(request.META.get("CONTENT_LENGTH") or 0)
-            except ValueError:
-                length = 0
+                length = parse_int(request.META.get("CONTENT_LENGTH") or "0", 0)
+            except BadValue:
+                return error_json(400, "The Content-Length header is not a whole number of bytes.",
+                                  code="bad_request")
             if length > limit:
                 return error_json(
                     413,

@@ -67,3 +67,12 @@ def parse_choice(raw: str, choices: tuple[str, ...] | list[str]) -> str:
     if raw in choices:
         return raw
     raise BadValue(raw, "one of " + ", ".join(choices))
+
+
+def page_number(raw: str | None) -> int:
+    """A page's ``?page=``: the page number when ``raw`` is one (``parse_int``, 1 or more), else
+    1, the first page (a page past the last one is the paginator's to answer)."""
+    try:
+        return parse_int(raw, 1)
+    except BadValue:
+        return 1

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from cardsdb.models import Card
-from core.params import BadValue, parse_int
+from core.params import BadValue, page_number, parse_int
 
 from . import selectors
 from .formats import TYPE_ORDER, export_deck_text
@@ -116,7 +116,7 @@ def deck_list(request):
     mine = None
     if request.user.is_authenticated:
         mine = list(selectors.visible_decks(request.user).filter(owner=request.user).order_by("-updated_at", "id"))
-    return render(request, "decks/deck_list.html", {"page": public.get_page(request.GET.get("page")), "mine": mine})
+    return render(request, "decks/deck_list.html", {"page": public.get_page(page_number(request.GET.get("page"))), "mine": mine})
 
 
 def _choice(raw: str | None, default: int, low: int, high: int) -> int:

@@ -18,7 +18,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.params import BadValue, parse_int
+from core.params import BadValue, page_number, parse_int
 from core.redirects import safe_next
 
 from . import selectors, services
@@ -70,7 +70,7 @@ def _row(match: Match, player) -> dict:
 def lobby(request):
     """Open matches waiting for people, the visitor's own matches and a "new match" button."""
     player = player_from_request(request)
-    page = Paginator(selectors.open_matches(), OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(selectors.open_matches(), OPEN_PER_PAGE).get_page(page_number(request.GET.get("page")))
     return render(request, "play/lobby.html", {
         "player": player,
         "page": page,

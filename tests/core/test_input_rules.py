@@ -188,6 +188,26 @@ def test_a_join_seat_that_is_not_a_number_takes_no_seat(client, other_user, alic
     assert [s.name for s in Seat.objects.filter(match_id=match_id).order_by("index")] == ["alice", ""]
 
 
+@pytest.mark.parametrize("path", ["/cards/", "/decks/", "/play/"])
+@pytest.mark.parametrize("value", ["٢", "²", "9" * 4301])
+def test_a_page_number_that_is_not_ascii_digits_is_the_first_page(client, sample_catalogue, path, value):
+    import re
+
+    def shown(response) -> str:
+        assert response.status_code == 200
+        body = re.sub(r'name="(csrfmiddlewaretoken|next)" value="[^"]*"', "", response.content.decode())
+        return re.sub(r"\?page=[^&\"]*&amp;", "?", body)  # links that keep the query as given
+
+    assert shown(client.get(path, {"page": value})) == shown(client.get(path, {"page": "1"}))
+
+
+def test_a_content_length_that_is_not_a_number_is_400(api, db):
+    response = api.generic("POST", "/api/decks/validate/", b"{}", content_type="application/json",
+                           CONTENT_LENGTH="١٠")
+    assert error(response, 400) == {"code": "bad_request", "details": {},
+                                    "message": "The Content-Length header is not a whole number of bytes."}
+
+
 def test_the_match_form_reads_whole_numbers_with_the_one_rule(db):
     from play.forms import MatchForm
 
