@@ -70,9 +70,12 @@ def parse_choice(raw: str, choices: tuple[str, ...] | list[str]) -> str:
 
 
 def page_number(raw: str | None) -> int:
-    """A page's ``?page=``: the page number when ``raw`` is one (``parse_int``, 1 or more), else
-    1, the first page (a page past the last one is the paginator's to answer)."""
+    """A page's ``?page=``: the page number when ``raw`` is one (``parse_int``, 1 or more), a
+    number past any page for ASCII digits too many to read (the paginator answers a page past
+    the last one with the last page), else 1, the first page."""
     try:
         return parse_int(raw, 1)
     except BadValue:
+        if isinstance(raw, str) and raw.isascii() and raw.isdigit():
+            return 10**MAX_DIGITS
         return 1

@@ -189,7 +189,7 @@ def test_a_join_seat_that_is_not_a_number_takes_no_seat(client, other_user, alic
 
 
 @pytest.mark.parametrize("path", ["/cards/", "/decks/", "/play/"])
-@pytest.mark.parametrize("value", ["٢", "²", "9" * 4301])
+@pytest.mark.parametrize("value", ["٢", "²", "1.0", " 2"])
 def test_a_page_number_that_is_not_ascii_digits_is_the_first_page(client, sample_catalogue, path, value):
     import re
 
