@@ -2,23 +2,37 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+
+from core.redirects import safe_next
 
 from . import selectors, services
 from .forms import SignupForm
 
 
 def _next_url(request) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return target
-    return reverse(settings.LOGIN_REDIRECT_URL)
+    return safe_next(request, reverse(settings.LOGIN_REDIRECT_URL))
+
+
+class SafeNextMixin:
+    """Django's login and logout views following ``next`` only to a local path (``core.redirects``)."""
+
+    def get_redirect_url(self) -> str:
+        return safe_next(self.request, "")
+
+
+class LoginView(SafeNextMixin, auth_views.LoginView):
+    """Django's ``LoginView`` (``next``: see ``SafeNextMixin``)."""
+
+
+class LogoutView(SafeNextMixin, auth_views.LogoutView):
+    """Django's ``LogoutView`` (POST; ``next``: see ``SafeNextMixin``)."""
 
 
 def signup(request):
@@ -29,7 +43,7 @@ def signup(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         welcome = _("Welcome, %(name)s! Your account has been created.") % {"name": user.get_username()}
         messages.success(request, welcome)
-        return redirect(_next_url(request))
+        return HttpResponseRedirect(_next_url(request))
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)}, status=status)
 

@@ -12,6 +12,9 @@ from django.utils.html import format_html_join
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import WholeNumberField
+from core.jsonbody import JsonRefused, read_json
+
 from .effect_language import MANUAL, check_effect
 from .effect_text import card_texts
 from .interchange import ACTIONS, CODE_RE
@@ -43,6 +46,13 @@ class EffectField(forms.JSONField):
     def to_python(self, value):
         if isinstance(value, str) and value.strip() == MANUAL:
             return MANUAL
+        if isinstance(value, str) and value.strip():
+            try:  # the rules of every door that reads JSON: depth, and text that can be stored
+                read_json(value)
+            except JsonRefused as exc:
+                if exc.code == "invalid_text" or "max_depth" in exc.details:
+                    raise forms.ValidationError(exc.message, code="invalid") from None
+                # text that is not JSON at all: Django's own message below
         return super().to_python(value)
 
 
@@ -69,6 +79,7 @@ class CardAdminForm(forms.ModelForm):
             "step1", "step2", "step3", "hp", "directions", "movement", "ability", "rarity", "text", "effect", "flavour",
             "artist",
         ]
+        field_classes = {name: WholeNumberField for name in ("size", "bonus_value", "hp", "movement")}
 
     def clean_code(self) -> str:
         code = self.cleaned_data["code"].strip().upper()

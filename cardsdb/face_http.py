@@ -54,7 +54,7 @@ def face_language(request) -> str:
     """The face language ``request`` asks for (see the module's description); raises
     ``BadLanguage``."""
     lang = request.GET.get("lang")
-    if lang is None:
+    if not lang:  # absent or empty: as with every query parameter, empty is the same as absent
         return reader_language(get_language())
     if lang not in LANGUAGES:
         raise BadLanguage(lang)

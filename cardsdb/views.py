@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import pgettext_lazy
 
+from core.params import page_number
+
 from . import face_http, selectors
 from .effect_text import card_text
 from .faces import image_uris, reader_language
@@ -109,7 +111,7 @@ def card_list(request):
         return render(request, "cardsdb/card_list.html", context, status=400)
     try:
         result = selectors.search_cards(q, order or None, direction or None)
-        page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(params.get("page"))
+        page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(page_number(params.get("page")))
         page.object_list = [_decorate(card) for card in page.object_list]
     except SearchError as exc:
         context["error"] = _search_error(localize(exc.message), exc.term, exc.position)

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "core.middleware.ApiLanguageMiddleware",
+    "core.middleware.NulCharacterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -249,11 +250,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_PARSER_CLASSES": [
-        "core.api.parsers.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON only: bodies of any other type are 415 unsupported_media_type (so that
+    # every body meets the same shape rules), answers are JSON whatever Accept asks for first (an
+    # Accept without JSON or */* is 406 not_acceptable); DRF's browsable HTML pages are off.
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.SafeJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "core.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     # drf-spectacular's schema with the errors the shared layers may answer on every operation,

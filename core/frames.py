@@ -16,8 +16,9 @@ the match consumer adds ``"view"``) and the socket stays open:
    the site next to nothing; group events for the socket (its views) wait the same second;
 2. it is a text frame, else ``bad_message`` (binary frames are not read);
 3. it has at most ``settings.WS_MAX_FRAME`` characters (default 65,536), else ``bad_message``;
-4. it is JSON (RFC 8259: no ``NaN``), nested at most ``core.json_input.MAX_DEPTH`` levels (the
-   API's limit), with no lone surrogate in any string, else ``bad_message``;
+4. it is JSON read by ``core.jsonbody.read_json``, the rule of every door (RFC 8259: no ``NaN``;
+   nested at most ``core.jsonbody.MAX_DEPTH`` levels; no NUL or lone surrogate in any string),
+   else ``bad_message``;
 5. it is an object with a string ``"type"``, else ``bad_message`` with the consumer's sentence
    saying which frames it reads (``frame_help``); a consumer answers a type it does not know
    the same way (``refuse_frame``).
@@ -36,7 +37,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core import json_input
+from core.jsonbody import MAX_DEPTH, JsonRefused, read_json
 from core.frame_budget import FrameBudget, client_key
 from core.languages import client_language
 
@@ -53,13 +54,13 @@ def scope_language(scope) -> str:
     return client_language(header, (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME))
 
 
-def _unreadable(reason: str) -> str:
-    """The sentence for a frame ``core.json_input`` refused for ``reason`` (translated)."""
-    if reason == "too_deep":
+def _unreadable(refusal: JsonRefused) -> str:
+    """The sentence for a frame ``core.jsonbody.read_json`` refused (translated)."""
+    if refusal.code == "malformed_body" and "max_depth" in refusal.details:
         return _("The message is nested too deeply: at most %(limit)s levels of arrays and objects.") % {
-            "limit": json_input.MAX_DEPTH}
-    if reason == "lone_surrogate":
-        return _("The message holds a lone surrogate (such as \\ud800), which is not text.")
+            "limit": MAX_DEPTH}
+    if refusal.code == "invalid_text":
+        return _("The message holds a NUL character or a lone surrogate (such as \\ud800), which is not text.")
     return _("The message is not JSON.")
 
 
@@ -100,9 +101,9 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):
                 problem = _("The message is too long: at most %(limit)s characters.") % {"limit": settings.WS_MAX_FRAME}
             else:
                 try:
-                    content = json_input.loads(text_data)
-                except json_input.JSONInputError as exc:
-                    problem = _unreadable(exc.reason)
+                    content = read_json(text_data)
+                except JsonRefused as exc:
+                    problem = _unreadable(exc)
                 else:
                     if isinstance(content, dict) and isinstance(content.get("type"), str):
                         problem = None

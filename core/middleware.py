@@ -1,10 +1,14 @@
 """Small request filters for the API, each usable in a sync or an async middleware stack."""
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
+from django.http import Http404
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from core.api.errors import error_json
+from core.errors import ShownBadRequest
 from core.languages import client_language
+from core.params import BadValue, parse_int
 
 
 class RequestFilterMiddleware:
@@ -39,7 +43,8 @@ class RequestFilterMiddleware:
 class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
     """Answers 413 ``request_too_large`` to an ``/api/`` request whose body is over
     ``settings.API_MAX_BODY_BYTES`` by its Content-Length, before anything reads it; a chunked
-    body (no Content-Length, which the API would not read) gets 411 ``length_required``."""
+    body (no Content-Length, which the API would not read) gets 411 ``length_required``, and a
+    Content-Length that is not a whole number (``core.params``) 400."""
 
     def before(self, request):
         if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH", "DELETE"):
@@ -48,9 +53,10 @@ class ApiBodySizeLimitMiddleware(RequestFilterMiddleware):
                 return error_json(411, "Send the request body with a Content-Length header, not chunked.",
                                   code="length_required")
             try:
-                length = int(request.META.get("CONTENT_LENGTH") or 0)
-            except ValueError:
-                length = 0
+                length = parse_int(request.META.get("CONTENT_LENGTH") or "0", 0)
+            except BadValue:
+                return error_json(400, "The Content-Length header is not a whole number of bytes.",
+                                  code="bad_request")
             if length > limit:
                 return error_json(
                     413,
@@ -70,3 +76,40 @@ class ApiLanguageMiddleware(RequestFilterMiddleware):
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return None
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class NulCharacterMiddleware(RequestFilterMiddleware):
+    """Text that PostgreSQL cannot store never reaches a view, through any door: a NUL character
+    (``%00``) in the path names nothing (404); in a query parameter, or in a page's form field,
+    it is refused with 400 naming the parameter (under ``/api/``: ``bad_parameter``, in the error
+    shape). (Lone surrogates cannot come this way: Django decodes paths, query strings and form
+    bodies with replacement characters. JSON bodies are checked by ``core.jsonbody``.)
+    Goes after the language middlewares, so that the answer is in the visitor's language."""
+
+    def before(self, request):
+        if "\x00" in request.path:
+            raise Http404(_("There is nothing at this address."))
+        api = request.path.startswith("/api/")
+        fields = [("query", request.GET)]
+        if not api and request.method == "POST" and request.content_type in FORM_TYPES:
+            fields.append(("form", request.POST))
+        for where, data in fields:
+            for name, values in data.lists():
+                bad = next((v for v in [name, *values] if isinstance(v, str) and "\x00" in v), None)
+                if bad is not None:
+                    return self._refuse(request, api, where, name.replace("\x00", "\\u0000"),
+                                        bad.replace("\x00", "\\u0000"))
+        return None
+
+    def _refuse(self, request, api: bool, where: str, name: str, value: str):
+        if where == "query":
+            message = _("The query parameter %(name)s holds a NUL character, which text cannot hold.") % {"name": name}
+        else:
+            message = _("The form field %(name)s holds a NUL character, which text cannot hold.") % {"name": name}
+        if api:
+            return error_json(400, message, code="bad_parameter", details={
+                "parameter": name, "value": value, "expected": _("text without NUL characters")})
+        raise ShownBadRequest(message)

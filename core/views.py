@@ -3,10 +3,13 @@
 Error handlers answer in the API's error shape under ``/api/`` and with an HTML page elsewhere.
 """
 from django.shortcuts import render
+from django.views import i18n
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import requires_csrf_token
 
 from core.api.errors import error_json
+from core.errors import ShownBadRequest
+from core.redirects import safe_next
 from decks.selectors import visible_decks
 
 #: The sample decks shown on the home page, in this order.
@@ -18,6 +21,15 @@ def home(request):
     decks = {d.id: d for d in visible_decks(request.user).filter(id__in=SAMPLE_DECK_IDS)}
     sample_decks = [decks[i] for i in SAMPLE_DECK_IDS if i in decks]
     return render(request, "home.html", {"sample_decks": sample_decks})
+
+
+def set_language(request):
+    """Django's ``set_language`` (``/i18n/setlang/``: POST ``language``, then back to ``next``),
+    going back only to a local path (``core.redirects``; else to the home page)."""
+    response = i18n.set_language(request)
+    if response.status_code == 302:
+        response["Location"] = safe_next(request, "/")
+    return response
 
 
 def _is_api(request) -> bool:
@@ -32,6 +44,8 @@ def _error(request, status: int, title: str, message: str):
 
 @requires_csrf_token
 def bad_request(request, exception=None):
+    if isinstance(exception, ShownBadRequest):
+        return _error(request, 400, _("Bad request"), str(exception))
     return _error(request, 400, _("Bad request"), _("The request could not be understood."))
 
 

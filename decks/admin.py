@@ -7,12 +7,14 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import WholeNumberField
+
 from .formats import MAX_COUNT
 from .models import Deck, DeckCard, DeckVersion
 
 
 class DeckCardForm(forms.ModelForm):
-    count = forms.IntegerField(label=_("count"), min_value=1, max_value=MAX_COUNT)
+    count = WholeNumberField(label=_("count"), min_value=1, max_value=MAX_COUNT)
 
     class Meta:
         model = DeckCard

@@ -33,6 +33,21 @@ class DeckPermissionError(Exception):
     """The user may not change this deck."""
 
 
+class DeckNotFound(Exception):
+    """The deck does not exist (any more): it was deleted after the caller read it."""
+
+
+def _locked(deck: Deck, no_key: bool = False) -> Deck:
+    """``deck``'s row read afresh and locked until the transaction ends, so that a ``DELETE``
+    of it waits for this write (and a write that waited for a ``DELETE`` finds it gone).
+    ``no_key``: a lock that still lets rows referring to the deck be added (a copy, a
+    goldfish run only read it). Raises ``DeckNotFound`` when the row is gone."""
+    locked = Deck.objects.select_for_update(no_key=no_key).filter(pk=deck.pk).first()
+    if locked is None:
+        raise DeckNotFound(f"deck {deck.pk} does not exist")
+    return locked
+
+
 def _write_entries(deck: Deck, report: DeckReport, user=None, note: str = "", kind: str = "saved",
                    restored_from: int | None = None) -> DeckVersion:
     """Replace ``deck``'s cards with ``report``'s and record them as the deck's next version
@@ -79,10 +94,11 @@ def update_deck(deck: Deck, user, report: DeckReport | None = None, note: str = 
     """Change ``deck``'s ``name``/``description``/``is_public`` and, with ``report``, its cards,
     which become the deck's next version (with ``note``).
 
-    Raises ``DeckPermissionError`` unless ``user`` owns the deck, ``DeckListError`` when the
-    new list does not resolve; nothing changes then (no version either).
+    Raises ``DeckNotFound`` when the deck was deleted meanwhile, ``DeckPermissionError`` unless
+    ``user`` owns the deck, ``DeckListError`` when the new list does not resolve; nothing
+    changes then (no version either).
     """
-    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    locked = _locked(deck)
     _check_owner(locked, user, "change")
     for key in ("name", "description", "is_public"):
         if key in fields and fields[key] is not None:
@@ -102,12 +118,13 @@ def restore_version(deck: Deck, user, number: int, note: str = "") -> DeckVersio
     """Make version ``number``'s list the deck's cards again, as a new version of kind
     ``restored`` (with ``note``). Returns the new version.
 
-    Raises ``DeckPermissionError`` unless ``user`` owns the deck, ``VersionNotFound``, and
-    ``DeckListError`` when a card of that version has left the catalogue; nothing changes then.
+    Raises ``DeckNotFound`` when the deck was deleted meanwhile, ``DeckPermissionError`` unless
+    ``user`` owns the deck, ``VersionNotFound``, and ``DeckListError`` when a card of that
+    version has left the catalogue; nothing changes then.
     """
     from .selectors import check_entries
 
-    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    locked = _locked(deck)
     _check_owner(locked, user, "restore")
     version = locked.versions.filter(number=number).first()
     if version is None:
@@ -121,20 +138,24 @@ def restore_version(deck: Deck, user, number: int, note: str = "") -> DeckVersio
 def copy_deck(deck: Deck, user, name: str | None = None) -> Deck:
     """A new private deck of ``user`` with ``deck``'s cards (``name`` defaults to the deck's),
     remembering where it came from. The caller has checked that ``user`` may read ``deck``.
-    Raises ``DeckListError`` when a card of the deck has left the catalogue."""
+    Raises ``DeckNotFound`` when the deck was deleted meanwhile, ``DeckListError`` when a card
+    of the deck has left the catalogue; nothing is saved then."""
     from .selectors import check_entries
 
-    report = check_entries([{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")])
+    source = _locked(deck, no_key=True)
+    report = check_entries([{"code": e.card.code, "count": e.count} for e in source.entries.select_related("card")])
     return create_deck(
-        user, name or deck.name, report, description=deck.description, is_public=False, copied_from=deck,
+        user, name or source.name, report, description=source.description, is_public=False, copied_from=source,
     )
 
 
 @transaction.atomic
 def delete_deck(deck: Deck, user) -> None:
-    """Delete ``deck``. Raises ``DeckPermissionError`` unless ``user`` owns it."""
-    _check_owner(deck, user, "delete")
-    deck.delete()
+    """Delete ``deck``. Raises ``DeckNotFound`` when it was deleted meanwhile,
+    ``DeckPermissionError`` unless ``user`` owns it."""
+    locked = _locked(deck)
+    _check_owner(locked, user, "delete")
+    locked.delete()
 
 
 @transaction.atomic
@@ -156,11 +177,13 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
     """Queue a goldfish simulation of ``deck``'s current list (the caller has checked that
     ``user`` may read it); the Celery task ``decks.goldfish`` runs it once this transaction
     commits. ``seed`` defaults to a random one. Raises ``ValueError`` for ``runs`` outside
-    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards."""
+    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards, ``DeckNotFound`` when
+    the deck was deleted meanwhile."""
     if not 1 <= runs <= MAX_GOLDFISH_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_GOLDFISH_RUNS}")
     if not 1 <= turns <= 20:
         raise ValueError("turns must be from 1 to 20")
+    deck = _locked(deck, no_key=True)
     entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
     if sum(e["count"] for e in entries) < 11:
         raise ValueError("a goldfish needs at least 11 cards (7 in hand and 4 on the area)")

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from cardsdb.models import Card
+from core.params import BadValue, page_number, parse_int
 
 from . import selectors
 from .formats import TYPE_ORDER, export_deck_text
@@ -115,12 +116,16 @@ def deck_list(request):
     mine = None
     if request.user.is_authenticated:
         mine = list(selectors.visible_decks(request.user).filter(owner=request.user).order_by("-updated_at", "id"))
-    return render(request, "decks/deck_list.html", {"page": public.get_page(request.GET.get("page")), "mine": mine})
+    return render(request, "decks/deck_list.html", {"page": public.get_page(page_number(request.GET.get("page"))), "mine": mine})
 
 
 def _choice(raw: str | None, default: int, low: int, high: int) -> int:
-    """A whole number from a query parameter, ``default`` unless it is one from low to high."""
-    return int(raw) if raw and raw.isdigit() and low <= int(raw) <= high else default
+    """A whole number from a query parameter (``core.params.parse_int``), ``default`` unless it
+    is one from low to high."""
+    try:
+        return parse_int(raw, low, high)
+    except BadValue:
+        return default
 
 
 def deck_detail(request, deck_id: str):

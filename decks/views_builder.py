@@ -8,14 +8,13 @@ through the API (``POST /api/decks/``, ``PUT /api/decks/<id>/``) with the page's
 """
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.jsonbody import JsonRefused, read_json
 from decks.api.serializers import DeckListInput
 
 from . import selectors
@@ -102,13 +101,19 @@ def builder_panel(request):
     """The panel for the list in the JSON body: ``{"cards": [{"code", "count"}]}``, or
     ``{"text": "3 Name\n…"}`` (an import). An import that does not resolve (unreadable lines,
     unknown cards…) answers 422 with every problem and changes nothing; a body of neither
-    shape answers 400 with the reason. The panel carries the resolved list as JSON
+    shape answers 400 with the reason, as does a body that JSON's rules for every door refuse
+    (``core.jsonbody``: nested too deeply, a NUL character or a lone surrogate in a string).
+    The panel carries the resolved list as JSON
     (``#builder-entries``), which becomes the page's list."""
     if len(request.body) > MAX_PANEL_BODY:
         return HttpResponseBadRequest(_("The list is too long."), content_type="text/plain; charset=utf-8")
     try:
-        data = json.loads(request.body or b"null")
-    except ValueError:
+        data = read_json(request.body or b"null")
+    except JsonRefused as exc:
+        if exc.code == "invalid_text":
+            return HttpResponseBadRequest(
+                _("The list holds a character that text cannot hold (%(character)s).") % exc.details,
+                content_type="text/plain; charset=utf-8")
         data = None
     body = DeckListInput(data=data if isinstance(data, dict) else {})
     if not isinstance(data, dict) or not body.is_valid():

@@ -11,6 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import ShownBadRequest
+from core.params import BadValue, parse_int
+
 from . import selectors, services
 from .diff import diff_entries
 from .messages import problem_message
@@ -26,7 +29,12 @@ def _deck_or_404(request, deck_id: str):
 
 
 def _number(raw: str | None) -> int | None:
-    return int(raw) if raw and raw.isdigit() and int(raw) >= 1 else None
+    """A version number (``core.params.parse_int``, 1 or more) from a request; ``None`` for
+    anything else."""
+    try:
+        return parse_int(raw, 1)
+    except BadValue:
+        return None
 
 
 def history(request, deck_id: str):
@@ -57,10 +65,12 @@ def restore(request, deck_id: str):
     """Restore the version ``number`` (POST field) of a deck of yours, then back to its history."""
     deck = _deck_or_404(request, deck_id)
     number = _number(request.POST.get("number"))
+    if number is None:
+        raise ShownBadRequest(_("A version number is a whole number of at least 1."))
     try:
-        if number is None:
-            raise services.VersionNotFound(number)
         version = services.restore_version(deck, request.user, number)
+    except services.DeckNotFound:
+        raise Http404(_("No deck %(id)s.") % {"id": deck_id}) from None
     except services.DeckPermissionError:
         return render(request, "decks/not_yours.html", {"deck": deck}, status=403)
     except services.VersionNotFound:
@@ -80,6 +90,8 @@ def copy(request, deck_id: str):
     deck = _deck_or_404(request, deck_id)
     try:
         mine = services.copy_deck(deck, request.user)
+    except services.DeckNotFound:
+        raise Http404(_("No deck %(id)s.") % {"id": deck_id}) from None
     except services.DeckListError as exc:
         for problem in exc.report.blocking_problems:
             messages.error(request, problem_message(problem))

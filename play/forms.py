@@ -7,13 +7,14 @@ option fields (``GAME_OPTIONS``); it turns the posted fields into the arguments 
 from __future__ import annotations
 
 import copy
-import unicodedata
 from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from core.forms import WholeNumberField
+from core.validators import clean_display_name
 from play.games import GAMES
 from play.games.elements.engine import MAX_DEALS
 from play.identity import MAX_NAME_LENGTH
@@ -58,21 +59,21 @@ class GameOption:
 #: other seat, for tests, puzzles and tutorials through the API).
 GAME_OPTIONS: dict[str, list[GameOption]] = {
     "lama": [
-        GameOption("end_at", forms.IntegerField(
+        GameOption("end_at", WholeNumberField(
             label=_("The game ends when a player reaches this many points"),
             help_text=_("40 in the printed rules; a small number makes a short game."),
             min_value=1, initial=40, required=False,
         )),
     ],
     "completto": [
-        GameOption("games", forms.IntegerField(
+        GameOption("games", WholeNumberField(
             label=_("Games in the series"),
             help_text=_("1 plays a single game; more add up the minus points of each game."),
             min_value=1, max_value=20, initial=1, required=False,
         )),
     ],
     "elements": [
-        GameOption("deals", forms.IntegerField(
+        GameOption("deals", WholeNumberField(
             label=_("Deals"),
             help_text=_("As many as there are players in the printed rules, so that everyone starts once."),
             min_value=1, max_value=MAX_DEALS, required=False,
@@ -128,12 +129,7 @@ class GuestNameForm(forms.Form):
     )
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
-        if any(unicodedata.category(ch).startswith("C") for ch in name):
-            raise forms.ValidationError(_("A name cannot hold control characters."), code="bad_name")
-        if not name:
-            raise forms.ValidationError(_("Enter a name."), code="required")
-        return name
+        return clean_display_name(self.cleaned_data["name"])
 
 
 class MatchForm(forms.Form):
@@ -144,8 +140,8 @@ class MatchForm(forms.Form):
     ``deck`` in the shape ``create_match`` takes."""
 
     game = forms.ChoiceField(label=_("Game"))
-    players = forms.IntegerField(label=_("Number of seats"), min_value=MIN_SEATS, max_value=MAX_SEATS, initial=4)
-    seconds_per_turn = forms.IntegerField(
+    players = WholeNumberField(label=_("Number of seats"), min_value=MIN_SEATS, max_value=MAX_SEATS, initial=4)
+    seconds_per_turn = WholeNumberField(
         label=_("Seconds per turn"), required=False, min_value=SECONDS_MIN, max_value=SECONDS_MAX,
         help_text=_("Leave empty for no clock. When the time runs out, a bot plays the turn."),
     )

@@ -43,6 +43,17 @@ def player_from_request(request) -> Player | None:
     return Player(None, session.session_key, name)
 
 
+def named_guest(request, name: str) -> Player:
+    """The guest of ``request`` as the ``Player`` named ``name`` (as ``set_guest_name`` keeps
+    it), without keeping the name yet: the caller keeps it with ``set_guest_name`` once what the
+    guest asked for is done (a refused request leaves the session as it was). The session gets
+    its key now if it has none."""
+    session = request.session
+    if not session.session_key:
+        session.save()
+    return Player(None, session.session_key, name.strip()[:MAX_NAME_LENGTH])
+
+
 def set_guest_name(request, name: str) -> None:
     """Give the guest of ``request`` the display name ``name`` (stripped, at most
     ``MAX_NAME_LENGTH`` characters; the caller checks it is not blank)."""

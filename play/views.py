@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.params import BadValue, page_number, parse_int
+from core.redirects import safe_next
 from play.games import GAMES
 
 from . import selectors, services
@@ -52,13 +54,6 @@ def _ask_for_name(request, next_url: str):
     return redirect(f"{reverse('play-name')}?{urlencode({'next': next_url})}")
 
 
-def _safe_next(request, default: str) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return target
-    return default
-
-
 def _row(match: Match, player) -> dict:
     """A match as the lobby lists it."""
     summary = match_summary(match, player)
@@ -77,7 +72,7 @@ def _row(match: Match, player) -> dict:
 def lobby(request):
     """Open matches waiting for people, the visitor's own matches and a "new match" button."""
     player = player_from_request(request)
-    page = Paginator(selectors.open_matches(), OPEN_PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(selectors.open_matches(), OPEN_PER_PAGE).get_page(page_number(request.GET.get("page")))
     return render(request, "play/lobby.html", {
         "player": player,
         "page": page,
@@ -89,15 +84,15 @@ def lobby(request):
 
 def guest_name(request):
     """The display name a guest plays under (kept in the session), then on to ``next``."""
-    next_url = _safe_next(request, reverse("play-lobby"))
+    next_url = safe_next(request, reverse("play-lobby"))
     if request.user.is_authenticated:
-        return redirect(next_url)
+        return HttpResponseRedirect(next_url)
     if request.method == "POST":
         form = GuestNameForm(request.POST)
         if form.is_valid():
             set_guest_name(request, form.cleaned_data["name"])
             _complete_pending_join(request, next_url)
-            return redirect(next_url)
+            return HttpResponseRedirect(next_url)
     else:
         form = GuestNameForm(initial={"name": request.session.get("guest_name", "")})
     status = 400 if form.errors else 200
@@ -215,10 +210,11 @@ def join(request, match_id: str):
     """Take a seat: ``seat`` (an index) or, without it, the first free seat; ``deck``: the deck
     one brings, in a game played with one's own deck."""
     raw = request.POST.get("seat", "").strip()
-    if raw and not raw.isdigit():
+    try:
+        seat = parse_int(raw, 0) if raw else None
+    except BadValue:
         messages.error(request, _("There is no free seat like that at this match."))
         return redirect("play-table", match_id=match_id)
-    seat = int(raw) if raw else None
     deck = request.POST.get("deck", "").strip() or None
     return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat, deck=deck),
                         pending={"seat": seat, "deck": deck})

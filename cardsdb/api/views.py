@@ -7,24 +7,26 @@ depend only on the catalogue carry ``ETag``/``Last-Modified`` and answer a match
 ``If-None-Match`` with 304 (``conditional_get``).
 """
 from django.http import Http404, StreamingHttpResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view, inline_serializer,
+    OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view, inline_serializer,
 )
-from rest_framework import generics, serializers
+from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from cardsdb import face_http, selectors
-from cardsdb.faces import MEDIA_TYPES
+from cardsdb.faces import MEDIA_TYPES, reader_language
 from cardsdb.messages import localize, localize_all
 from cardsdb.paginator import CountedRows, CountLastPaginator
 from cardsdb.search import SearchError
+from core.api.base import ApiView, ListApiView, RetrieveApiView
 from core.api.errors import ApiError
-from core.api.pagination import PageNumberPagination
+from core.api.pagination import PAGINATION, PageNumberPagination
+from core.api.params import Choice, Text, query_parameters
 
 from .bulk import bulk_parts
 from .conditional import conditional_get
@@ -43,7 +45,11 @@ _ERROR = inline_serializer(
         "code": serializers.CharField(), "message": serializers.CharField(), "details": serializers.DictField(),
     })},
 )
-_QUERY = OpenApiParameter("q", OpenApiTypes.STR, description="A query in the card search language (empty: every card).")
+#: The longest query (or name) the card endpoints read, as the card pages.
+MAX_QUERY = 1000
+#: The longest card name ``named`` looks up (and the part of ``q`` autocompletion reads).
+MAX_NAME = 200
+_QUERY = Text("q", "A query in the card search language (empty: every card).", max_length=MAX_QUERY)
 
 
 def bad_query(exc: SearchError, query: str) -> ApiError:
@@ -59,34 +65,30 @@ class CardPagination(PageNumberPagination):
 
 
 @conditional_get
-class CardList(generics.ListAPIView):
+class CardList(ListApiView):
     """Cards matching a query in the card search language, paginated, with the query's
     ``warnings`` (terms that are understood but can never match)."""
 
     serializer_class = CardSerializer
     pagination_class = CardPagination
 
-    @extend_schema(
-        parameters=[
-            _QUERY,
-            OpenApiParameter(
-                "order", OpenApiTypes.STR, enum=sorted(selectors.ORDER_FIELDS), description="Sort key (default code)."
-            ),
-            OpenApiParameter("dir", OpenApiTypes.STR, enum=["asc", "desc"], description="Sort direction."),
-            OpenApiParameter("page", OpenApiTypes.INT),
-            OpenApiParameter("page_size", OpenApiTypes.INT, description="1–200, default 60."),
-        ],
-        responses={200: CardSerializer(many=True), 400: _ERROR},
+    @query_parameters(
+        _QUERY,
+        Choice("order", "Sort key (default code; order: in the query wins).",
+               choices=tuple(sorted(selectors.ORDER_FIELDS))),
+        Choice("dir", "Sort direction (default asc).", choices=("asc", "desc")),
+        *PAGINATION,
     )
+    @extend_schema(responses={200: CardSerializer(many=True), 400: _ERROR})
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        params = self.request.query_params
+        params = self.request.parameters
         try:
-            self.result = selectors.search_cards(params.get("q", ""), params.get("order"), params.get("dir"))
+            self.result = selectors.search_cards(params["q"], params["order"], params["dir"])
         except SearchError as exc:
-            raise bad_query(exc, params.get("q", "")) from None
+            raise bad_query(exc, params["q"]) from None
         return CountedRows(self.result.cards.values(*ROW_FIELDS), self.result.cards)
 
     def list(self, request, *args, **kwargs):
@@ -96,7 +98,7 @@ class CardList(generics.ListAPIView):
 
 
 @conditional_get
-class CardDetail(generics.RetrieveAPIView):
+class CardDetail(RetrieveApiView):
     """One card by its code, e.g. ``SMP-001``."""
 
     serializer_class = CardSerializer
@@ -109,29 +111,27 @@ class CardDetail(generics.RetrieveAPIView):
 
 
 @conditional_get
-class CardNamed(APIView):
+class CardNamed(ApiView):
     """One card by name: ``exact`` (after folding case, width and kana) or ``fuzzy`` (a part
     of the name, or a misspelt one). A name several cards could have is 404 ``ambiguous`` with
     the ``candidates``; no such card is 404 ``not_found``."""
 
+    @query_parameters(
+        Text("exact", "The name (Japanese, kana reading or English).", max_length=MAX_NAME),
+        Text("fuzzy", "Part of a name, or a misspelt name.", max_length=MAX_NAME),
+        Text("set", "Only cards of this set, e.g. SMP.", max_length=MAX_NAME),
+    )
     @extend_schema(
-        parameters=[
-            OpenApiParameter("exact", OpenApiTypes.STR, description="The name (Japanese, kana reading or English)."),
-            OpenApiParameter("fuzzy", OpenApiTypes.STR, description="Part of a name, or a misspelt name."),
-            OpenApiParameter("set", OpenApiTypes.STR, description="Only cards of this set, e.g. SMP."),
-        ],
         responses={
             200: CardSerializer, 400: _ERROR, 404: OpenApiResponse(_ERROR, description="not_found or ambiguous"),
         },
     )
     def get(self, request):
-        params = request.query_params
-        given = [key for key in ("exact", "fuzzy") if key in params]
+        params = request.parameters
+        given = [key for key in ("exact", "fuzzy") if params[key]]
         if len(given) != 1 or not params[given[0]].strip():
             raise ApiError("invalid_request", "Give exactly one of exact= and fuzzy=, with a name.")
-        text, set_code = params[given[0]], params.get("set") or None
-        if len(text) > 200:
-            raise ApiError("invalid_request", "A name is at most 200 characters long.")
+        text, set_code = params[given[0]], params["set"] or None
         match = (selectors.card_named if given[0] == "exact" else selectors.card_named_fuzzy)(text, set_code)
         if match.ambiguous:
             raise ApiError(
@@ -146,27 +146,28 @@ class CardNamed(APIView):
 
 
 @conditional_get
-class CardAutocomplete(APIView):
+class CardAutocomplete(ApiView):
     """Up to 20 card names completing ``q``: names starting with it first, then names
     containing it. Under 2 characters: an empty list."""
 
+    @query_parameters(Text("q", "The start (or a part) of a card name.", max_length=MAX_QUERY))
     @extend_schema(
-        parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="The start (or a part) of a card name.")],
         responses={200: CardNamesSerializer},
         examples=[OpenApiExample("names", value={"results": ["火炎部長カグラ"]}, response_only=True)],
     )
     def get(self, request):
-        text = request.query_params.get("q", "")[:200]
+        text = request.parameters["q"][:MAX_NAME]
         return Response({"results": selectors.autocomplete_names(text)})
 
 
-class CardRandom(APIView):
+class CardRandom(ApiView):
     """A card chosen at random among those ``q`` finds (every card when ``q`` is empty); 404
     ``not_found`` when it finds none. Never cached."""
 
-    @extend_schema(parameters=[_QUERY], responses={200: CardSerializer, 400: _ERROR, 404: _ERROR})
+    @query_parameters(_QUERY)
+    @extend_schema(responses={200: CardSerializer, 400: _ERROR, 404: _ERROR})
     def get(self, request):
-        query = request.query_params.get("q", "")
+        query = request.parameters["q"]
         try:
             card = selectors.random_card(query)
         except SearchError as exc:
@@ -178,7 +179,7 @@ class CardRandom(APIView):
         return response
 
 
-class CardCollection(APIView):
+class CardCollection(ApiView):
     """Up to 75 cards at once, by code or by name (exact, folded; optionally in a set):
     the cards found, in the order asked, and the identifiers ``not_found``."""
 
@@ -203,7 +204,7 @@ class CardCollection(APIView):
 
 
 @conditional_get
-class CardBulk(APIView):
+class CardBulk(ApiView):
     """The whole catalogue in the JSON interchange format (``{"sets": […], "cards": […]}``,
     what ``manage.py import_cards`` reads), streamed a thousand cards at a time. Send
     ``If-None-Match`` with the last ``ETag`` to download it only when it changed."""
@@ -230,14 +231,7 @@ class _ImageAnswers(BaseContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-_LANG = OpenApiParameter(
-    "lang", OpenApiTypes.STR, enum=["ja", "en"],
-    description="The face's language: the name in it first, the other beneath; labels and text in it. "
-                "Default: the Accept-Language asked for (ja or en), else en.",
-)
-
-
-class CardFace(APIView):
+class CardFace(ApiView):
     """A card's face, drawn from its data (no art exists): frame in the card's colours, name in
     the reader's language with the other beneath, type, SIZE and SIZE bonus, the action table
     with an icon per action, HP, movement power and directions for characters, the effect text,
@@ -253,11 +247,11 @@ class CardFace(APIView):
     renderer_classes = [JSONRenderer]
     content_negotiation_class = _ImageAnswers
 
+    @query_parameters(Choice("lang", "The face's language: the name in it first, the other beneath; labels and "
+                             "text in it. Default: the Accept-Language asked for (ja or en), else en.",
+                             choices=("ja", "en")))
     def get(self, request, code: str):
-        try:
-            lang = face_http.face_language(request)
-        except face_http.BadLanguage as exc:
-            raise ApiError("invalid_request", exc.message, {"lang": exc.lang, "choices": ["ja", "en"]}) from None
+        lang = request.parameters["lang"] or reader_language(get_language())
         try:
             return face_http.serve_face(request, code, self.fmt, lang)
         except face_http.CardNotFound:
@@ -267,11 +261,9 @@ class CardFace(APIView):
 
 def _face_schema(fmt: str, about: str):
     return extend_schema(
-        parameters=[_LANG],
         responses={
             (200, MEDIA_TYPES[fmt]): OpenApiResponse(OpenApiTypes.BINARY, description=about),
             (304, MEDIA_TYPES[fmt]): OpenApiResponse(description="Not modified: the If-None-Match tag is current."),
-            400: OpenApiResponse(_ERROR, description="invalid_request: lang is not ja or en"),
             404: OpenApiResponse(_ERROR, description="not_found: no card has this code"),
         },
     )

@@ -25,6 +25,7 @@ holding the action) use btree indexes, and a covering index of these facets answ
 from __future__ import annotations
 
 import operator
+import re
 from functools import reduce
 
 from django.db.models import BigIntegerField, Case, F, Q, Value, When
@@ -172,7 +173,7 @@ def _act(node: Compare) -> Q:
 
 def _collector_number(node: Compare) -> Q:
     value = node.value
-    if isinstance(value, str) and not value.isdigit():
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]+", value):
         return _equality(Q(code__iendswith=f"-{value}"), node.op)
     number = Case(
         When(code__regex=_NUMERIC_CN, then=Cast(Substr("code", StrIndex("code", Value("-")) + 1), BigIntegerField())),

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import jaconv
 
+from core.params import BadValue, parse_int
+
 from ..folding import fold
 from .ast import Compare
 from tcg.message import Message, gettext_noop
@@ -187,12 +189,12 @@ def _integer(value: str, op: str) -> int:
     v = value.strip()
     if not re.fullmatch(r"[+-]?[0-9]+", v):
         raise _error(gettext_noop("'%(value)s' is not a whole number"), value=value)
-    number = int(v)
-    if abs(number) > MAX_NUMBER:
+    try:
+        return parse_int(v.removeprefix("+"), -MAX_NUMBER, MAX_NUMBER)
+    except BadValue:
         raise _error(
             gettext_noop("%(value)s is out of range (at most %(max)s either way)"), value=value, max=MAX_NUMBER
-        )
-    return number
+        ) from None
 
 
 def _direction(value: str, op: str) -> str:
@@ -235,8 +237,13 @@ def _collector_number(value: str, op: str) -> str | int:
             raise _error(
                 gettext_noop("'%(value)s' is not a collector number (letters and digits, e.g. 001)"), value=value
             )
-        if v.isdigit() and int(v) > MAX_NUMBER:
-            raise _error(gettext_noop("%(value)s is out of range (at most %(max)s)"), value=value, max=MAX_NUMBER)
+        if re.fullmatch(r"[0-9]+", v):
+            try:
+                parse_int(v, 0, MAX_NUMBER)
+            except BadValue:
+                raise _error(
+                    gettext_noop("%(value)s is out of range (at most %(max)s)"), value=value, max=MAX_NUMBER
+                ) from None
         return v.upper()
     if not re.fullmatch(r"[0-9]+", v):
         raise _error(

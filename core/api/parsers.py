@@ -1,21 +1,25 @@
-"""JSON parsing for the API: a body nested more deeply than the site reads from any client
-(``core.json_input.MAX_DEPTH``, the same limit as the websocket frames) is a malformed body (400)."""
-from rest_framework.exceptions import ParseError
+"""JSON parsing for the API: DRF's JSON parser with the rules of ``core.jsonbody`` (the same
+as every other door): a body nested more than ``core.jsonbody.MAX_DEPTH`` deep, or not strict
+JSON, is 400 ``malformed_body``; a string (or key) with a NUL character or a lone surrogate is
+400 ``invalid_text`` naming where it is, before anything reaches a view or the database."""
+from django.conf import settings
 from rest_framework.parsers import JSONParser
 
-from core import json_input
-
-TOO_DEEP = "JSON parse error - the body is nested too deeply"
+from core.api.errors import ApiError
+from core.jsonbody import JsonRefused, read_json
 
 
 class SafeJSONParser(JSONParser):
-    """DRF's JSON parser, answering a body nested more than ``json_input.MAX_DEPTH`` levels
-    deep (e.g. 100,000 brackets, which make the decoder raise ``RecursionError``) with 400."""
+    """``application/json`` bodies read with ``core.jsonbody.read_json``."""
 
     def parse(self, stream, media_type=None, parser_context=None):
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        raw = stream.read() if stream is not None else b""
         try:
-            data = super().parse(stream, media_type, parser_context)
-            json_input.check_depth(data)
-        except (RecursionError, json_input.TooDeep):
-            raise ParseError(TOO_DEEP) from None
-        return data
+            text = raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            raise ApiError("malformed_body", f"JSON parse error - the body is not {encoding} text") from None
+        try:
+            return read_json(text)
+        except JsonRefused as exc:
+            raise ApiError(exc.code, exc.message, exc.details) from None

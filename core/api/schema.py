@@ -6,9 +6,12 @@ shape (``ErrorSerializer``):
 
 - 401 ``not_authenticated``: a token that is not valid, on any operation; no user where one is needed;
 - 403 ``permission_denied``: a write made with a session but without its CSRF token;
+- 400 ``bad_parameter``: a query parameter the operation does not take, given twice, or not of
+  its kind (``core.api.params``), on any operation;
 - 404 ``not_found``: an id in the path that names nothing, a page past the last one;
 - 413 ``request_too_large`` and 411 ``length_required``: any write; 400
-  ``malformed_body``/``invalid_request`` and 415 ``unsupported_media_type``: a write that reads a body;
+  ``malformed_body``/``invalid_text``/``invalid_request`` and 415 ``unsupported_media_type`` (a
+  body that is not JSON): a write that reads a body;
 - 406 ``not_acceptable``: an ``Accept`` header the API cannot answer;
 - 429 ``throttled``: too many requests.
 
@@ -44,7 +47,7 @@ class ApiAutoSchema(AutoSchema):
     """``AutoSchema`` that adds the shared layers' errors (see the module) to each operation."""
 
     def _shared_error_codes(self) -> list[int]:
-        codes = [406]
+        codes = [400, 406]
         if self.view.get_authenticators():
             codes.append(401)
         if self.method in _WRITES and any(isinstance(a, SessionAuthentication) for a in self.view.get_authenticators()):
@@ -54,7 +57,7 @@ class ApiAutoSchema(AutoSchema):
         if self.method in _WRITES:
             codes += [411, 413]
             if self.method != "DELETE" and self.get_request_serializer() is not None:
-                codes += [400, 415]
+                codes.append(415)
         if self.view.get_throttles():
             codes.append(429)
         return sorted(codes)

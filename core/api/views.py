@@ -4,9 +4,9 @@ from channels.layers import get_channel_layer
 from django.db import connection
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from config.celery import app as celery_app
+from core.api.base import ApiView
 
 
 def _check(fn) -> str:
@@ -37,7 +37,7 @@ def _broker():
         conn.ensure_connection(max_retries=1, timeout=2)
 
 
-class Health(APIView):
+class Health(ApiView):
     """Each service's backend and status: ``{"database": {"backend", "status"}, ...}``; 503 if any fails.
     Not rate-limited: it must answer while the cache that counts requests is down."""
 

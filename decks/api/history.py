@@ -1,11 +1,13 @@
 """A deck's versions: ``/api/decks/<id>/versions/``, one version, the diff between two, and
 restoring an old one."""
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from core.api.base import ApiView, ListApiView
 from core.api.errors import ApiError
+from core.api.pagination import PAGINATION
+from core.api.params import Integer, query_parameters
 from decks import selectors, services
 from decks.diff import diff_entries
 from decks.formats import export_deck_text
@@ -27,7 +29,7 @@ def _version(deck, number):
     return version
 
 
-class VersionList(generics.ListAPIView):
+class VersionList(ListApiView):
     """The versions of a deck you may read, newest first (every save of its cards is one)."""
 
     serializer_class = VersionSummarySerializer
@@ -35,12 +37,13 @@ class VersionList(generics.ListAPIView):
     def get_queryset(self):
         return selectors.deck_versions(readable_deck(self.request, self.kwargs["deck_id"]))
 
+    @query_parameters(*PAGINATION)
     @extend_schema(responses={200: VersionSummarySerializer(many=True), 404: ERROR})
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
 
-class VersionDetail(APIView):
+class VersionDetail(ApiView):
     """One version of a deck: its cards and its list as text."""
 
     @extend_schema(responses={200: VersionSerializer, 404: ERROR})
@@ -48,33 +51,16 @@ class VersionDetail(APIView):
         return Response(version_data(_version(readable_deck(request, deck_id), number)))
 
 
-def _version_number(request, name: str, problems: list) -> int | None:
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
-        return None
-    if not raw.isdigit() or int(raw) < 1:
-        problems.append({"field": name, "message": f"must be a version number (1 or more), not {raw!r}"})
-        return None
-    return int(raw)
-
-
-class VersionDiff(APIView):
+class VersionDiff(ApiView):
     """What changed between two versions of a deck: each card whose count differs, with the
     change (+1, −2). ``to`` defaults to the latest version, ``from`` to the one before ``to``."""
 
-    @extend_schema(
-        parameters=[OpenApiParameter("from", int, description="the older version (default: to − 1)"),
-                    OpenApiParameter("to", int, description="the newer version (default: the latest)")],
-        responses={200: DiffSerializer, 400: ERROR, 404: ERROR},
-    )
+    @query_parameters(Integer("from", "the older version (default: to − 1)", low=1),
+                      Integer("to", "the newer version (default: the latest)", low=1))
+    @extend_schema(responses={200: DiffSerializer, 400: ERROR, 404: ERROR})
     def get(self, request, deck_id):
         deck = readable_deck(request, deck_id)
-        problems: list[dict] = []
-        to = _version_number(request, "to", problems)
-        start = _version_number(request, "from", problems)
-        if problems:
-            raise ApiError("invalid_request", "The request is not valid: " + "; ".join(
-                f"{p['field']}: {p['message']}" for p in problems), {"problems": problems})
+        to, start = request.parameters["to"], request.parameters["from"]
         if to is None:
             latest = selectors.deck_versions(deck).first()
             if latest is None:
@@ -87,7 +73,7 @@ class VersionDiff(APIView):
         return Response(DiffSerializer({"deck": deck.pk, "from": start, "to": to, **diff}).data)
 
 
-class RestoreVersion(APIView):
+class RestoreVersion(ApiView):
     """Make an old version's cards the deck's cards again, as a new version (owner only)."""
 
     @extend_schema(request=NoteInput, responses={200: DeckDetailSerializer, 400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR})
@@ -99,6 +85,8 @@ class RestoreVersion(APIView):
         body.is_valid(raise_exception=True)
         try:
             services.restore_version(deck, request.user, number, body.validated_data.get("note", ""))
+        except services.DeckNotFound:
+            raise Http404 from None
         except services.VersionNotFound as exc:
             raise ApiError("not_found", str(exc), status_code=404) from None
         except services.DeckListError as exc:

@@ -6,9 +6,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from core.api.base import ApiView
 from core.api.errors import ApiError
+from core.api.params import Integer, Text, query_parameters
 from decks import selectors, services
 from decks.analysis import odds_json, stats_json
 from decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
@@ -28,43 +29,26 @@ ODDS = OpenApiResponse(description=(
     '"at_least": {"1": [{"p", "exact"} per point], ...}, "opening_with_mulligan": {"1": {"p", "exact"}, ...}}]}: '
     "the exact chance of holding at least k cards of the group among the cards drawn into hand by each point."
 ))
-_TURNS = OpenApiParameter("turns", int, description=f"odds up to this turn, 1–{MAX_TURNS} (default {DEFAULT_TURNS})")
-_PLAYED = OpenApiParameter("played", int, description=(
-    f"cards leaving the hand each turn, drawn back at the next refill, 0–7 (default {DEFAULT_PLAYED_PER_TURN})"))
-_CARDS = OpenApiParameter("cards", str, description="comma-separated codes counted together as the group 'custom'")
-
-
-def _int_param(request, name: str, default: int, low: int, high: int, problems: list) -> int:
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = None
-    if value is None or not low <= value <= high:
-        problems.append({"field": name, "message": f"must be a whole number from {low} to {high}, not {raw!r}"})
-        return default
-    return value
+_TURNS = Integer("turns", f"odds up to this turn, 1–{MAX_TURNS}", low=1, high=MAX_TURNS,
+                 default=DEFAULT_TURNS)
+_PLAYED = Integer("played", "cards leaving the hand each turn, drawn back at the next refill, 0–7",
+                  low=0, high=7, default=DEFAULT_PLAYED_PER_TURN)
+_CARDS = Text("cards", "comma-separated codes counted together as the group 'custom' (at most 100)",
+              max_length=3000)
 
 
 def odds_params(request) -> tuple[int, int, tuple[str, ...]]:
-    """``(turns, played, custom codes)`` from the query; 400 ``invalid_request`` naming every bad one."""
-    problems: list[dict] = []
-    turns = _int_param(request, "turns", DEFAULT_TURNS, 1, MAX_TURNS, problems)
-    played = _int_param(request, "played", DEFAULT_PLAYED_PER_TURN, 0, 7, problems)
-    if problems:
-        raise ApiError("invalid_request", "The request is not valid: " + "; ".join(
-            f"{p['field']}: {p['message']}" for p in problems), {"problems": problems})
-    codes = tuple(c.strip().upper() for c in request.query_params.get("cards", "").split(",") if c.strip())[:100]
-    return turns, played, codes
+    """``(turns, played, custom codes)`` from the checked query parameters."""
+    params = request.parameters
+    codes = tuple(c.strip().upper() for c in params["cards"].split(",") if c.strip())[:100]
+    return params["turns"], params["played"], codes
 
 
 def _entries(deck) -> list[dict]:
     return [{"code": e.card.code, "count": e.count} for e in deck.entries.all()]
 
 
-class DeckStats(APIView):
+class DeckStats(ApiView):
     """A saved deck's statistics and the damage it deals per attack, by attacker colour."""
 
     @extend_schema(responses={200: STATS, 404: ERROR})
@@ -72,18 +56,19 @@ class DeckStats(APIView):
         return Response(stats_json(selectors.stat_cards(_entries(readable_deck(request, deck_id)))))
 
 
-class DeckOdds(APIView):
+class DeckOdds(ApiView):
     """A saved deck's exact draw odds: each card name, type and colour (and a chosen group),
     at least 1…3 of them in the opening hand and after each refill."""
 
-    @extend_schema(parameters=[_TURNS, _PLAYED, _CARDS], responses={200: ODDS, 400: ERROR, 404: ERROR})
+    @query_parameters(_TURNS, _PLAYED, _CARDS)
+    @extend_schema(responses={200: ODDS, 400: ERROR, 404: ERROR})
     def get(self, request, deck_id):
         deck = readable_deck(request, deck_id)
         turns, played, codes = odds_params(request)
         return Response(odds_json(selectors.stat_cards(_entries(deck)), turns, played, codes))
 
 
-class AnalyseDeck(APIView):
+class AnalyseDeck(ApiView):
     """Everything the builder shows for a list that need not be saved: the validation report,
     the cards' key fields, statistics and odds."""
 
@@ -111,7 +96,7 @@ class AnalyseDeck(APIView):
         })
 
 
-class StartGoldfish(APIView):
+class StartGoldfish(ApiView):
     """Queue a goldfish simulation of a deck you may read: its opening turns played alone,
     many times (a Celery task). Answers 202 with the run; poll its ``url`` for progress."""
 
@@ -126,12 +111,14 @@ class StartGoldfish(APIView):
         try:
             run = services.start_goldfish(deck, request.user, runs=data.get("runs", 2000), turns=data.get("turns", 5),
                                           seed=data.get("seed"), mulligan=data.get("mulligan", True))
+        except services.DeckNotFound:
+            raise Http404 from None
         except ValueError as exc:
             raise ApiError("invalid_request", str(exc)) from None
         return Response(GoldfishRunSerializer(run, context={"request": request}).data, status=status.HTTP_202_ACCEPTED)
 
 
-class GoldfishRunDetail(APIView):
+class GoldfishRunDetail(ApiView):
     """A goldfish run's progress (``done`` of ``runs``) and, once ``status`` is ``done``, its result."""
 
     @extend_schema(parameters=[OpenApiParameter("run_id", OpenApiTypes.STR, OpenApiParameter.PATH)],

@@ -1,44 +1,11 @@
 """Deck request and response shapes."""
 from rest_framework import serializers
 
+from core.api.fields import DisplayNameField, ShownTextField, StrictBooleanField, StrictCharField, StrictIntegerField
 from decks.formats import MAX_COUNT
 
 MAX_TEXT = 100_000
 MAX_ENTRIES = 500
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """An integer that must be a JSON number without a fraction (not a string, not a boolean)."""
-
-    default_error_messages = {"strict": "must be a whole number (a JSON integer), not {kind}"}
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int):
-            kind = "a boolean" if isinstance(data, bool) else type(data).__name__.replace("str", "a string")
-            self.fail("strict", kind=kind)
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """A string that must be a JSON string (a number is not taken as its digits)."""
-
-    default_error_messages = {"strict": "must be a string"}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("strict")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A boolean that must be JSON ``true`` or ``false``."""
-
-    default_error_messages = {"strict": "must be true or false"}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, bool):
-            self.fail("strict")
-        return data
 
 
 class DeckCardInput(serializers.Serializer):
@@ -93,13 +60,13 @@ class ValidationReportSerializer(serializers.Serializer):
 class DeckWriteInput(RejectUnknownFieldsMixin, serializers.Serializer):
     """Create (``name`` and a list required) or change (every field optional) a deck."""
 
-    name = StrictCharField(max_length=200)
-    description = StrictCharField(required=False, allow_blank=True, max_length=5000)
+    name = DisplayNameField(max_length=200, help_text="shown to others: no control or formatting characters")
+    description = ShownTextField(required=False, allow_blank=True, max_length=5000)
     public = StrictBooleanField(required=False)
     text = StrictCharField(required=False, allow_blank=True, max_length=MAX_TEXT, trim_whitespace=False)
     cards = DeckCardInput(many=True, required=False, max_length=MAX_ENTRIES)
-    note = StrictCharField(required=False, allow_blank=True, max_length=500,
-                           help_text="a comment kept with the new version (when the cards are given)")
+    note = ShownTextField(required=False, allow_blank=True, max_length=500,
+                          help_text="a comment kept with the new version (when the cards are given)")
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
@@ -146,13 +113,13 @@ class DeckDetailSerializer(DeckSummarySerializer):
 class NoteInput(RejectUnknownFieldsMixin, serializers.Serializer):
     """An optional comment for the version a restore makes."""
 
-    note = StrictCharField(required=False, allow_blank=True, max_length=500)
+    note = ShownTextField(required=False, allow_blank=True, max_length=500)
 
 
 class CopyInput(RejectUnknownFieldsMixin, serializers.Serializer):
     """The copy's name (default: the original's)."""
 
-    name = StrictCharField(required=False, max_length=200)
+    name = DisplayNameField(required=False, max_length=200)
 
 
 class AnalyseInput(DeckListInput):

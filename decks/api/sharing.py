@@ -3,14 +3,14 @@
 content negotiation)."""
 import json
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from core.api.errors import ApiError
+from core.api.base import ApiView
+from core.api.params import Choice, query_parameters
 from decks import selectors, services
 from decks.formats import export_deck_text
 
@@ -20,7 +20,7 @@ from .views import ERROR, deck_detail_data, readable_deck, refused
 EXPORT_FORMATS = ("text", "json")
 
 
-class CopyDeck(APIView):
+class CopyDeck(ApiView):
     """Copy a deck you may read (public, or yours) into a new private deck of yours."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -32,6 +32,8 @@ class CopyDeck(APIView):
         body.is_valid(raise_exception=True)
         try:
             copy = services.copy_deck(deck, request.user, body.validated_data.get("name"))
+        except services.DeckNotFound:
+            raise Http404 from None
         except services.DeckListError as exc:
             raise refused(exc) from None
         return Response(deck_detail_data(readable_deck(request, copy.pk), request), status=status.HTTP_201_CREATED)
@@ -45,12 +47,12 @@ def export_json(deck) -> dict:
             "total": sum(c["count"] for c in cards)}
 
 
-class ExportDeck(APIView):
+class ExportDeck(ApiView):
     """Download a deck: ``as=text`` (the deck text format, ``3 Name (CODE)`` lines) or
     ``as=json``."""
 
+    @query_parameters(Choice("as", "text (default) or json", choices=EXPORT_FORMATS, default="text"))
     @extend_schema(
-        parameters=[OpenApiParameter("as", str, enum=list(EXPORT_FORMATS), description="text (default) or json")],
         responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="the deck text (as=text)"),
                    (200, "application/json"): OpenApiResponse(
                        OpenApiTypes.OBJECT, description='{"id", "name", "description", "cards": [...], "total"} (as=json)'),
@@ -58,11 +60,7 @@ class ExportDeck(APIView):
     )
     def get(self, request, deck_id):
         deck = readable_deck(request, deck_id)
-        kind = request.query_params.get("as", "text")
-        if kind not in EXPORT_FORMATS:
-            raise ApiError("invalid_request", f"as must be one of {', '.join(EXPORT_FORMATS)}, not {kind!r}.",
-                           {"problems": [{"field": "as", "message": f"unknown export format {kind!r}"}]})
-        if kind == "json":
+        if request.parameters["as"] == "json":
             body = json.dumps(export_json(deck), ensure_ascii=False, indent=1)
             response = HttpResponse(body, content_type="application/json; charset=utf-8")
             extension = "json"

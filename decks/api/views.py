@@ -1,11 +1,13 @@
 """Deck endpoints: ``POST /api/decks/validate/`` and saved decks under ``/api/decks/``."""
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, permissions, status
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from core.api.base import ApiView, ListApiView
 from core.api.errors import ApiError
+from core.api.pagination import PAGINATION
+from core.api.params import Boolean, query_parameters
 from decks import selectors, services
 from decks.formats import export_deck_text
 
@@ -30,7 +32,7 @@ def list_report(data: dict):
         raise ApiError("invalid_request", str(exc)) from None
 
 
-class ValidateDeck(APIView):
+class ValidateDeck(ApiView):
     """Check a deck list: exactly 51 cards, at most 3 copies of a name, every card known."""
 
     @extend_schema(
@@ -87,7 +89,7 @@ def refused(exc: services.DeckListError):
     )
 
 
-class DeckList(generics.ListAPIView):
+class DeckList(ListApiView):
     """Decks you may read (public ones and your own); create a deck (needs a user)."""
 
     serializer_class = DeckSummarySerializer
@@ -99,11 +101,11 @@ class DeckList(generics.ListAPIView):
 
     def get_queryset(self):
         decks = selectors.visible_decks(self.request.user)
-        if self.request.query_params.get("mine") in ("1", "true", "yes"):
+        if self.request.parameters["mine"]:
             decks = decks.filter(owner=self.request.user) if self.request.user.is_authenticated else decks.none()
         return decks
 
-    @extend_schema(parameters=[OpenApiParameter("mine", bool, description="only your own decks")])
+    @query_parameters(Boolean("mine", "only your own decks"), *PAGINATION)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -124,7 +126,7 @@ class DeckList(generics.ListAPIView):
         return Response(deck_detail_data(deck, request), status=status.HTTP_201_CREATED)
 
 
-class DeckDetail(APIView):
+class DeckDetail(ApiView):
     """One deck: read (public, or yours), change or delete (yours only)."""
 
     def get_permissions(self):
@@ -150,6 +152,8 @@ class DeckDetail(APIView):
                 deck, request.user, report, note=data.get("note", ""),
                 name=data.get("name"), description=data.get("description"), is_public=data.get("public"),
             )
+        except services.DeckNotFound:
+            raise Http404 from None
         except services.DeckPermissionError as exc:
             raise ApiError("permission_denied", str(exc), status_code=403) from None
         except services.DeckListError as exc:
@@ -168,6 +172,8 @@ class DeckDetail(APIView):
     def delete(self, request, deck_id):
         try:
             services.delete_deck(self._deck(request, deck_id), request.user)
+        except services.DeckNotFound:
+            raise Http404 from None
         except services.DeckPermissionError as exc:
             raise ApiError("permission_denied", str(exc), status_code=403) from None
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -3,7 +3,8 @@ services check the values (games, seats, options, actions) and answer with their
 The response serializers describe ``play.payloads`` for the OpenAPI schema."""
 from rest_framework import serializers
 
-from decks.api.serializers import RejectUnknownFieldsMixin, StrictCharField, StrictIntegerField
+from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerField
+from decks.api.serializers import RejectUnknownFieldsMixin
 from play.identity import MAX_NAME_LENGTH
 from play.seat_decks import MAX_DECK_ID
 from play.services import MAX_SECONDS_PER_TURN
@@ -29,7 +30,9 @@ class SeatInput(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class NameField(StrictCharField):
+class NameField(DisplayNameField):
+    """A guest's display name: the rule of the page's name form (``core.validators``)."""
+
     def __init__(self, **kwargs):
         super().__init__(
             required=False, max_length=MAX_NAME_LENGTH,

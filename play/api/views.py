@@ -7,20 +7,21 @@ once as ``name``). A guest's writes are checked for the CSRF token like a user's
 """
 from django.conf import settings
 from django.middleware.csrf import get_token
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.views import APIView
 
+from core.api.base import ApiView, GenericApiView
 from core.api.errors import error_body
+from core.api.pagination import PAGINATION
+from core.api.params import Boolean, query_parameters
 from play import selectors, services
 from play.errors import MatchError, StaleVersion
 from play.games import GAMES
-from play.identity import Player, player_from_request, set_guest_name
+from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
 
 from .serializers import (
@@ -40,18 +41,27 @@ VIEW = MatchViewSerializer
 
 
 def _caller(request: Request, name: str | None = None) -> Player | None:
-    """The person making a write. A guest who sends a display name and has none yet gets it
-    (and a session). Guests' writes need the CSRF token, as session users' do."""
+    """The person making a write. A guest who sends a display name and has none yet plays
+    under it (``keep_name`` keeps it once the write is done). Guests' writes need the CSRF
+    token, as session users' do."""
     if not request.user.is_authenticated:
         if settings.SESSION_COOKIE_NAME in request.COOKIES:
             SessionAuthentication().enforce_csrf(request)
-        if name and not request.session.get("guest_name"):
-            set_guest_name(request, name)
-            get_token(request)
+        if name and not request.session.get(GUEST_NAME_KEY):
+            return named_guest(request, name)
     return player_from_request(request)
 
 
-class MatchApiView(GenericAPIView):
+def keep_name(request: Request, player: Player | None) -> None:
+    """After a guest's write is done: keep the display name they gave (``_caller``) in their
+    session, with a CSRF token for their next writes. ``player`` is None for a match of bots
+    only made by someone who has no display name: nothing to keep."""
+    if player is not None and player.user_id is None and not request.session.get(GUEST_NAME_KEY):
+        set_guest_name(request, player.name)
+        get_token(request)
+
+
+class MatchApiView(GenericApiView):
     """Answers ``MatchError`` in the error shape with its status (409 and the view for a stale
     version). Not paginated unless a view says so; ``OPTIONS`` works without a serializer."""
 
@@ -71,7 +81,7 @@ class MatchApiView(GenericAPIView):
         return data.validated_data
 
 
-class GameList(APIView):
+class GameList(ApiView):
     """The games you can play: ``[{"slug", "name", "min_players", "max_players", "rules_url"}]``;
     ``rules_url`` is the absolute URL of the game's how-to-play page."""
 
@@ -91,14 +101,11 @@ class MatchList(MatchApiView):
     serializer_class = MatchSummarySerializer
     pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
 
-    @extend_schema(
-        parameters=[OpenApiParameter("mine", bool, description="your matches (any status) instead of the lobby")],
-        responses={200: MatchSummarySerializer(many=True)},
-    )
+    @query_parameters(Boolean("mine", "your matches (any status) instead of the lobby"), *PAGINATION)
+    @extend_schema(responses={200: MatchSummarySerializer(many=True)})
     def get(self, request):
         player = player_from_request(request)
-        mine = request.query_params.get("mine") in ("1", "true", "yes")
-        matches = selectors.matches_for(player) if mine else selectors.open_matches()
+        matches = selectors.matches_for(player) if request.parameters["mine"] else selectors.open_matches()
         page = self.paginate_queryset(matches)
         return self.get_paginated_response(selectors.summaries(page, player))
 
@@ -125,6 +132,7 @@ class MatchList(MatchApiView):
             player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
             deck=data.get("deck"),
         )
+        keep_name(request, player)
         return Response(selectors.match_view(match, player), status=status.HTTP_201_CREATED)
 
 
@@ -152,6 +160,7 @@ class MatchJoin(MatchApiView):
         data = self.body(JoinInput)
         player = _caller(request, data.get("name"))
         match = services.join_match(player, match_id, data.get("seat"), deck=data.get("deck"))
+        keep_name(request, player)
         return Response(selectors.match_view(match, player))
 
 

@@ -15,6 +15,13 @@ Every response must:
 
 Throttling is on in the site; the throttle counters of the two callers are reset before every
 request, so a lowered rate cannot make this test flaky (a 429 still has to be in the error shape).
+
+The stateful phase (``test_stateful``) chains operations along the links between them that
+schemathesis infers from the schema (an id in one answer is a path parameter of another: a
+deck made by ``POST /api/decks/`` is then read, changed, copied, restored and deleted; a match
+made by ``POST /api/matches/`` is read, joined, played; about 50 links), as the user with a
+token, with the same checks on every answer. Its scenarios are seeded too
+(``derandomize``) and bounded in number and length, to keep the run to about a minute.
 """
 from __future__ import annotations
 
@@ -26,7 +33,7 @@ from django.core.cache import caches
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections, transaction
 from django.http import HttpRequest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -46,6 +53,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consu
 #: Fixed seed and bounded examples: the same requests on every run.
 SEED = 20261130
 MAX_EXAMPLES = 8
+#: The stateful phase: this many scenarios of at most this many chained calls.
+STATEFUL_SCENARIOS = 150
+STATEFUL_STEPS = 10
 
 APP = get_wsgi_application()
 SCHEMA_PATH = "/api/schema/"
@@ -263,3 +273,67 @@ def test_the_coverage_phase_runs_where_it_reaches_past_the_permission_check():
     assert {name for name, on in phases.items() if not on["anonymous"]} == {
         "POST /api/decks/", "PUT /api/decks/{deck_id}/", "PATCH /api/decks/{deck_id}/", "DELETE /api/decks/{deck_id}/",
         "POST /api/decks/{deck_id}/copy/", "POST /api/decks/{deck_id}/goldfish/", "POST /api/decks/validate/"}
+
+
+# -- the stateful phase -----------------------------------------------------------------------------
+stateful_schema = schemathesis.openapi.from_wsgi(SCHEMA_PATH, APP, config=schemathesis.Config.from_dict({
+    "seed": SEED,
+    "generation": {"deterministic": True, "database": "none", "mode": "all"},
+    "phases": {"stateful": {"enabled": True, "max-steps": STATEFUL_STEPS}},
+}))
+
+
+# As in the other phases, half of the path parameters not taken from a link are ids that exist.
+stateful_schema.hook(flatmap_path_parameters)
+
+
+class Workflow(stateful_schema.as_state_machine()):
+    """Scenarios as the user with a token (``token``), every answer checked with ``CHECKS``.
+    Each scenario runs in a savepoint rolled back at its end, so that every scenario starts from
+    the same world (a deck one scenario deleted is there for the next) and the seeded run is
+    the same on every run."""
+
+    token: str = ""
+    user = None
+    calls = 0
+
+    def setup(self):
+        self.savepoint = transaction.atomic()
+        self.savepoint.__enter__()
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self.savepoint.__exit__(None, None, None)
+
+    def before_call(self, case):
+        reset_throttles(Workflow.user)
+
+    def get_call_kwargs(self, case):
+        return {"headers": {"Authorization": f"Token {Workflow.token}"}}
+
+    def validate_response(self, response, case, additional_checks=None, **kwargs):
+        Workflow.calls += 1
+        case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs)
+
+
+def test_the_stateful_phase_follows_the_inferred_links():
+    """The links the stateful phase walks: inferred from the schema, between the operations on
+    decks, versions, goldfish runs, matches and cards."""
+    transitions = stateful_schema.statistic.transitions
+    assert transitions.total == transitions.selected >= 50
+    names = {rule for rule in dir(Workflow) if rule.startswith(("POST_", "GET_", "PUT_", "PATCH_", "DELETE_"))}
+    for link in ("POST_api_decks___201_GetDeckDetail__GET_api_decks_deck_id_",
+                 "POST_api_decks___201_DeleteDeckDetail__DELETE_api_decks_deck_id_",
+                 "POST_api_matches___201_GetMatchView__GET_api_matches_match_id_",
+                 "POST_api_decks_deck_id_goldfish___202_GetGoldfishRun__GET_api_goldfish_run_id_"):
+        assert link in names
+
+
+def test_stateful(world):
+    user, key = world
+    Workflow.token, Workflow.user, Workflow.calls = key, user, 0
+    Workflow.run(settings=settings(
+        max_examples=STATEFUL_SCENARIOS, stateful_step_count=STATEFUL_STEPS, derandomize=True, database=None,
+        deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck),
+    ))
+    assert Workflow.calls >= STATEFUL_SCENARIOS * 2

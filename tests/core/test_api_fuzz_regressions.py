@@ -54,7 +54,8 @@ def test_options_on_a_match_write_describes_the_view(api, match_id, action, name
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["name"] == name
-    assert body["renders"] == ["application/json", "text/html"]
+    assert body["renders"] == ["application/json"]
+    assert body["parses"] == ["application/json"]
     assert "actions" not in body
 
 
@@ -89,7 +90,7 @@ def test_an_invalid_token_is_401_on_a_public_read(api, db):
     assert error_code(response, 401) == "not_authenticated"
 
 
-@pytest.mark.parametrize("path", ["/api/cards/?page=0", "/api/decks/?page=0", "/api/matches/?page=0"])
+@pytest.mark.parametrize("path", ["/api/cards/?page=99", "/api/decks/?page=99", "/api/matches/?page=99"])
 def test_a_page_that_does_not_exist_is_404(api, db, path):
     assert error_code(api.get(path), 404) == "not_found"
 

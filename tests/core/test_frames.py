@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from config.routing import websocket_urlpatterns
-from core import frame_budget, json_input
+from core import frame_budget, jsonbody
 from core.frames import JsonFrameConsumer
 from play import services
 from play.models import Match
@@ -24,11 +24,11 @@ TIMEOUT = 5
 
 MATCH_HELP = 'A message is {"type": "act", "version", "action"} or {"type": "ping"}.'
 HEALTH_HELP = 'The health socket reads {"type": "ping"} only.'
-TOO_DEEP = "The message is nested too deeply: at most 64 levels of arrays and objects."
+TOO_DEEP = "The message is nested too deeply: at most 32 levels of arrays and objects."
 NOT_JSON = "The message is not JSON."
 BINARY = "A message is JSON text; binary frames are not read."
 TOO_LONG = "The message is too long: at most 65536 characters."
-SURROGATE = "The message holds a lone surrogate (such as \\ud800), which is not text."
+SURROGATE = "The message holds a NUL character or a lone surrogate (such as \\ud800), which is not text."
 
 
 @pytest.fixture(autouse=True)
@@ -56,14 +56,14 @@ def test_every_websocket_route_reads_its_frames_through_core_frames():
 
 
 def test_the_api_refuses_json_past_the_same_depth(api):
-    """The API's parser and the frames share ``core.json_input.MAX_DEPTH``: 64 levels are read
-    (and the body is then refused for its content), 65 are a malformed body."""
-    assert json_input.MAX_DEPTH == 64
-    for depth, code in ((64, "invalid_request"), (65, "malformed_body")):
+    """The API's parser and the frames share ``core.jsonbody.MAX_DEPTH``: 32 levels are read
+    (and the body is then refused for its content), 33 are a malformed body."""
+    assert jsonbody.MAX_DEPTH == 32
+    for depth, code in ((32, "invalid_request"), (33, "malformed_body")):
         body = '{"cards": ' + nested(depth - 1) + "}"
         response = api.generic("POST", "/api/decks/validate/", body, content_type="application/json")
         assert (response.status_code, response.json()["error"]["code"]) == (400, code), depth
-    assert response.json()["error"]["message"] == "JSON parse error - the body is nested too deeply"
+    assert response.json()["error"]["message"] == "JSON parse error - the body is nested too deeply (at most 32 levels)"
 
 
 # -- frames that cannot be read ------------------------------------------------------------------
@@ -76,9 +76,9 @@ def padded_ping(length: int) -> str:
 UNREADABLE = [
     ({"text_data": "[" * 100_000}, TOO_LONG),
     ({"text_data": "[" * 60_000}, TOO_DEEP),
-    ({"text_data": nested(65)}, TOO_DEEP),
-    ({"text_data": '{"type": "act", "version": 0, "action": ' + nested(64) + "}"}, TOO_DEEP),
-    ({"text_data": nested(64)}, "HELP"),
+    ({"text_data": nested(33)}, TOO_DEEP),
+    ({"text_data": '{"type": "act", "version": 0, "action": ' + nested(32) + "}"}, TOO_DEEP),
+    ({"text_data": nested(32)}, "HELP"),
     ({"text_data": "not json"}, NOT_JSON),
     ({"text_data": '{"type": "act", "version": NaN, "action": {"type": "draw"}}'}, NOT_JSON),
     ({"text_data": '{"type": "ping"'}, NOT_JSON),
@@ -86,6 +86,7 @@ UNREADABLE = [
     ({"bytes_data": b'{"type": "ping"}'}, BINARY),
     ({"text_data": padded_ping(65_537)}, TOO_LONG),
     ({"text_data": '{"type": "ping", "name": "\\ud800"}'}, SURROGATE),
+    ({"text_data": '{"type": "ping", "name": "\\u0000"}'}, SURROGATE),
     ({"text_data": '{"type": "act", "version": 0, "action": {"\\udfff": 1}}'}, SURROGATE),
     ({"text_data": "[]"}, "HELP"),
     ({"text_data": '"ping"'}, "HELP"),
@@ -142,7 +143,7 @@ async def _in_japanese():
     socket = await open_socket("/ws/health/", extra=[(b"accept-language", b"ja")])
     await first_frame(socket)
     for frame, message in (
-        ("[" * 60_000, "メッセージの入れ子が深すぎます。配列とオブジェクトは 64 段までです。"),
+        ("[" * 60_000, "メッセージの入れ子が深すぎます。配列とオブジェクトは 32 段までです。"),
         ("not json", "メッセージが JSON ではありません。"),
         ('{"type": "dance"}', "ヘルスソケットが読むのは {\"type\": \"ping\"} だけです。"),
     ):

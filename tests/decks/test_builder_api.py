@@ -43,7 +43,11 @@ def test_odds_of_a_sample_deck(api, sample_catalogue):
     assert custom["copies"] == 6
     bad = api.get("/api/decks/SMP-RED/odds/?turns=0&played=x")
     assert bad.status_code == 400
-    assert [p["field"] for p in bad.json()["error"]["details"]["problems"]] == ["turns", "played"]
+    assert bad.json()["error"]["code"] == "bad_parameter"
+    assert bad.json()["error"]["details"]["problems"] == [
+        {"parameter": "turns", "value": "0", "expected": "a whole number from 1 to 20"},
+        {"parameter": "played", "value": "x", "expected": "a whole number from 0 to 7"},
+    ]
 
 
 def test_analyse_an_unsaved_list(api, sample_catalogue):
@@ -98,8 +102,8 @@ def test_version_errors_are_clear(alice_api, sample_catalogue):
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert alice_api.post(url + "versions/9/restore/", {}, format="json").status_code == 404
     bad = alice_api.get(url + "diff/?from=zero&to=-1")
-    assert bad.status_code == 400
-    assert [p["field"] for p in bad.json()["error"]["details"]["problems"]] == ["to", "from"]
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_parameter"
+    assert [p["parameter"] for p in bad.json()["error"]["details"]["problems"]] == ["from", "to"]
 
 
 def test_a_refused_edit_writes_nothing(alice_api, sample_catalogue):
@@ -150,7 +154,8 @@ def test_export_as_text_and_json(api, sample_catalogue):
     data = api.get("/api/decks/SMP-RED/export/?as=json").json()
     assert data["id"] == "SMP-RED" and data["total"] == 51 and len(data["cards"]) == 19
     bad = api.get("/api/decks/SMP-RED/export/?as=pdf")
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_request"
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_parameter"
+    assert bad.json()["error"]["details"]["expected"] == "one of text, json"
 
 
 def test_goldfish_input_is_checked(alice_api, api, sample_catalogue):

@@ -103,7 +103,6 @@ def test_too_many_copies_in_summary(client, t_catalogue):
         ("x" * 100_001, "at most 100000 characters"),
         ("1 炎\n" * 2001, "A deck list has at most 2000 lines; this one has 2001."),
         ("   \n\n", "Paste a deck list first."),
-        ("3 炎\x00", "Null characters are not allowed."),
     ],
 )
 def test_oversized_or_empty_text_is_a_form_error(client, t_catalogue, text, error):
@@ -234,4 +233,5 @@ def test_problem_messages_for_every_code():
 @given(text=st.text(max_size=200), deck=st.text(max_size=12))
 def test_any_text_is_answered_never_500(client, t_catalogue, text, deck):
     assert client.post("/decks/validate/", {"text": text}).status_code in (200, 400)
-    assert client.get("/decks/validate/", {"deck": deck}).status_code in (200, 404)
+    # a NUL character (which no database text holds) is 400 before the view (core.middleware)
+    assert client.get("/decks/validate/", {"deck": deck}).status_code in ((400,) if "\x00" in deck else (200, 404))

@@ -115,7 +115,8 @@ def test_deeply_nested_json_is_400(api, t_catalogue):
     response = api.generic("POST", "/api/decks/validate/", body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["error"] == {
-        "code": "malformed_body", "message": "JSON parse error - the body is nested too deeply", "details": {},
+        "code": "malformed_body", "message": "JSON parse error - the body is nested too deeply (at most 32 levels)",
+        "details": {"max_depth": 32},
     }
 
 
