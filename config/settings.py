@@ -27,6 +27,7 @@ Production (the site served over HTTPS) sets:
 With these, ``manage.py check --deploy --fail-level WARNING`` finds no issues
 (tests/core/test_deploy_settings.py).
 """
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -72,6 +73,7 @@ INSTALLED_APPS = [
     "decks",
     "play",
     "accounts",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -86,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last: it answers a login refused for too many failures with the locked-out page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -201,6 +205,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Password guessing (django-axes): LOGIN_FAILURE_LIMIT failed logins (default 5) within
+# LOGIN_LOCKOUT_MINUTES (default 15) lock out the account, and separately the client address,
+# on every door that checks a password (the site's and the admin's login pages): the next try,
+# right or wrong, is answered 429 with the locked-out page naming the wait, and each refused try
+# starts the wait again. The address is taken as the API's rate limits take it (NUM_PROXIES,
+# core.clients). Failures are counted in the database (shared by every process, whichever
+# cache), and a successful login clears the failures of that account only (accounts.login_limits).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.login_limits.LoginAttempts"
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "core.clients.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
