@@ -193,11 +193,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 PLAY_STALL_AFTER = env.float("PLAY_STALL_AFTER", default=10.0)
 PLAY_RESUME_INTERVAL = env.float("PLAY_RESUME_INTERVAL", default=30.0)
 PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
+# Goldfish runs likewise (decks.tasks): ``decks.sweep_goldfish`` (when a worker starts, and every
+# GOLDFISH_SWEEP_INTERVAL seconds from beat) queues again a run queued or running whose progress
+# has not moved for GOLDFISH_STALL_AFTER seconds (a whole run takes a few seconds), or marks it
+# failed once GOLDFISH_MAX_ATTEMPTS workers have started it.
+GOLDFISH_STALL_AFTER = env.float("GOLDFISH_STALL_AFTER", default=60.0)
+GOLDFISH_SWEEP_INTERVAL = env.float("GOLDFISH_SWEEP_INTERVAL", default=60.0)
+GOLDFISH_MAX_ATTEMPTS = env.int("GOLDFISH_MAX_ATTEMPTS", default=3)
 CELERY_BEAT_SCHEDULE = {
     "play-resume-stalled": {
         "task": "play.resume_stalled", "schedule": PLAY_RESUME_INTERVAL,
         # not run late: the next one comes soon, so none pile up while no worker runs
         "options": {"expires": PLAY_RESUME_INTERVAL},
+    },
+    "decks-sweep-goldfish": {
+        "task": "decks.sweep_goldfish", "schedule": GOLDFISH_SWEEP_INTERVAL,
+        "options": {"expires": GOLDFISH_SWEEP_INTERVAL},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))
