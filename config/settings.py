@@ -177,6 +177,20 @@ if CELERY_BROKER_URL == "filesystem://":
     (_celery_dir / "results").mkdir(parents=True, exist_ok=True)
 else:
     CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or "rpc://")
+# Workers' heartbeats (core.workers; /api/health/ reads them): each worker writes one for every
+# queue it consumes every WORKER_HEARTBEAT_INTERVAL seconds, kept WORKER_HEARTBEAT_STALE seconds.
+# They live in Redis with REDIS_URL (every web process and worker must then use the same one),
+# else in files beside the filesystem broker's queue (var/celery/heartbeats, one machine), or in
+# var/heartbeats with another broker and no Redis (workers on this machine only). The client
+# waits at most a second, so a health check stays fast while Redis is away.
+WORKER_HEARTBEAT_INTERVAL = env.float("WORKER_HEARTBEAT_INTERVAL", default=5.0)
+WORKER_HEARTBEAT_STALE = env.float("WORKER_HEARTBEAT_STALE", default=20.0)
+if REDIS_URL:
+    CACHES["workers"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                         "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}
+else:
+    _heartbeats = (_celery_dir if CELERY_BROKER_URL == "filesystem://" else VAR_DIR) / "heartbeats"
+    CACHES["workers"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(_heartbeats)}
 # The queue tasks go to; a test run against a shared broker names its own (tests/own_queue.py).
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_SERIALIZER = "json"
