@@ -11,7 +11,8 @@ from django.utils import timezone
 from decks import services, tasks
 from decks.models import Deck, GoldfishRun
 from tests.conftest import EN, JA
-from tests.e2e.conftest import threads_share_the_test_db  # noqa: F401  (a fixture)
+from tests.decks.test_builder_api import deck_worker  # noqa: F401  (a fixture)
+from tests.e2e.conftest import threads_share_the_test_db  # noqa: F401  (a fixture deck_worker uses)
 
 STALLED_EN = "The simulation stopped moving: its worker was lost 3 times. Run it again."
 STALLED_JA = "シミュレーションが止まりました。実行していたワーカーが3回失われました。もう一度実行してください。"
@@ -47,24 +48,12 @@ def wait_done(run_id: str, timeout: float = 30) -> GoldfishRun:
     return run
 
 
-@pytest.fixture
-def worker(threads_share_the_test_db):  # noqa: F811
-    """A real Celery worker in a thread, on the configured broker (the run's own queue, emptied
-    first), reading the test database beside this thread."""
-    from celery.contrib.testing.worker import start_worker
-
-    from config.celery import app
-
-    app.control.purge()
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20) as started:
-        yield started
-
-
 def test_the_goldfish_task_is_acknowledged_late_and_requeued_when_its_worker_dies():
     assert (tasks.run_goldfish.acks_late, tasks.run_goldfish.reject_on_worker_lost) == (True, True)
 
 
-def test_the_sweep_queues_again_a_run_that_stopped_and_a_worker_finishes_it(worker, sample_catalogue, settings):
+def test_the_sweep_queues_again_a_run_that_stopped_and_a_worker_finishes_it(deck_worker, sample_catalogue,
+                                                                              settings):
     lost = stale_run(attempts=1)                      # its worker died mid-run
     never = stale_run(attempts=0, status="queued")    # its message was lost before any worker took it
     moving = stale_run(attempts=1, seconds=5)         # running, its progress written 5 s ago
