@@ -33,9 +33,9 @@ def test_the_deck_page_says_why_a_lost_run_failed(browser, asgi_server, threads_
     page.click("main form button[type=submit]")
     page.wait_for_url(f"{asgi_server}/decks/SMP-RED/")
     page.click("#goldfish-button")
-    expect(page.locator("#goldfish-progress")).to_be_visible()
+    expect(page.locator("#goldfish-count")).to_contain_text("2000")  # the run was made: its progress shows
     run = GoldfishRun.objects.get()
-    assert run.status == "queued"
+    assert (run.status, run.runs) == ("queued", 2000)
     # Three workers took it and were lost; it has not moved for a minute.
     GoldfishRun.objects.filter(pk=run.pk).update(attempts=3, updated_at=timezone.now() - timedelta(minutes=1))
     assert sweep_stalled_goldfish(60) == [(run.pk, "failed")]
