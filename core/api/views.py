@@ -1,7 +1,6 @@
 """``GET /api/health/``: which services the site runs on, and whether each answers."""
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.core.cache import caches
 from django.db import connection
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response

@@ -139,3 +139,16 @@ def test_the_checks_find_what_they_look_for():
     allowed = ['<script type="module" src="/static/js/site.js"></script>', '<script type="application/json" id="x">',
                'part.style.setProperty("--eoc-rows", 3);']
     assert [what for text in allowed for what, pattern in BLOCKED.items() if pattern.search(text)] == []
+
+
+def test_a_response_that_uses_the_nonce_gets_it_in_the_policy(rf):
+    from django.http import HttpResponse
+
+    from core.middleware import ContentSecurityPolicyMiddleware
+
+    middleware = ContentSecurityPolicyMiddleware(lambda request: HttpResponse(f'<script nonce="{request.csp_nonce}">'))
+    response = middleware(rf.get("/"))
+    nonce = response.content.decode().split('"')[1]
+    assert len(nonce) == 24
+    assert policy(response)["script-src"] == policy(response)["style-src"] == f"'self' 'nonce-{nonce}'"
+    assert policy(middleware.__class__(lambda request: HttpResponse("no inline"))(rf.get("/")))["script-src"] == "'self'"
