@@ -3,12 +3,11 @@ script or style, no eval, the site's own websockets in connect-src), and no temp
 project holds what that policy would block. The browser side (no violation on the pages,
 admin and API docs included) is tests/e2e/test_csp.py."""
 import re
-from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLResolver, get_resolver
 from knox.models import AuthToken
 
 from decks.models import Deck

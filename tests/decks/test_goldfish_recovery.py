@@ -5,7 +5,6 @@ worker, or marks it ``failed`` (``stalled``) once it was started ``GOLDFISH_MAX_
 which the API says in both languages. A worker killed mid-run: tests/system/test_goldfish_worker_crash.py."""
 from datetime import timedelta
 
-import pytest
 from django.utils import timezone
 
 from decks import services, tasks
