@@ -8,6 +8,7 @@ started is gone, each stopped by its signal (nothing needed killing), with no tr
 output."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -73,6 +74,19 @@ def the_worker(make_pid: int) -> int:
     return worker
 
 
+def _stop_all(make: subprocess.Popen) -> None:
+    """SIGTERM to make and a wait for it; then SIGKILL to each process of its tree that is left
+    (one by one: the supervisor's children have process groups of their own)."""
+    tree = descendants(make.pid)
+    make.send_signal(signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        make.wait(45)
+    for pid in [make.pid, *tree]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    make.wait(10)
+
+
 @pytest.mark.parametrize("stop", ["SIGTERM to make", "Ctrl-C"])
 def test_make_run_restarts_a_dead_worker_health_says_so_and_everything_stops(tmp_path, stop):
     with site_database() as database_url, own_queue("make-run") as queue:
@@ -114,9 +128,8 @@ def test_make_run_restarts_a_dead_worker_health_says_so_and_everything_stops(tmp
             make.wait(60)
             took = time.monotonic() - stopping
         finally:
-            if make.poll() is None:
-                os.killpg(make.pid, signal.SIGKILL)
-                make.wait(10)
+            if make.poll() is None:  # the test failed on the way: stop it all, its own way first
+                _stop_all(make)
         reader.join(10)
     left = {pid: command for pid, command in started.items() if alive(pid)}
     assert left == {}
