@@ -1,4 +1,6 @@
-"""Account pages: sign up, log in/out (Django's views) and API tokens."""
+"""Account pages: sign up, log in/out (Django's views), the locked-out page and API tokens."""
+import math
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -68,3 +70,16 @@ def revoke_token(request, token_key: str):
         raise Http404(_("You have no such token."))
     messages.success(request, _("The token %(key)s… has been revoked.") % {"key": token_key[:8]})
     return redirect("tokens")
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The answer to a login refused for too many failures (django-axes' ``AXES_LOCKOUT_CALLABLE``,
+    on the site's and the admin's login pages): 429 with ``Retry-After`` (seconds) and a page that
+    says how long to wait, ``AXES_COOLOFF_TIME`` rounded up to whole minutes (each refused try
+    starts the wait again)."""
+    wait = settings.AXES_COOLOFF_TIME.total_seconds()
+    response = render(request, "registration/locked_out.html", {
+        "minutes": max(math.ceil(wait / 60), 1), "failure_limit": settings.AXES_FAILURE_LIMIT,
+    }, status=429)
+    response["Retry-After"] = str(math.ceil(wait))
+    return response

@@ -13,6 +13,8 @@ from celery import Celery
 from kombu.transport import filesystem
 from kombu.utils.json import dumps
 
+from core.workers import Heartbeat
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
@@ -45,3 +47,5 @@ kombu.transport.TRANSPORT_ALIASES["filesystem"] = "config.celery:AtomicFilesyste
 app = Celery("eoc")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Each worker says it is alive (core.workers; /api/health/ reads it).
+app.steps["consumer"].add(Heartbeat)

@@ -31,9 +31,11 @@ Production (the site served over HTTPS) sets:
 With these, ``manage.py check --deploy --fail-level WARNING`` finds no issues
 (tests/core/test_deploy_settings.py).
 """
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp import constants as csp
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -76,10 +78,13 @@ INSTALLED_APPS = [
     "decks",
     "play",
     "accounts",
+    "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.ContentSecurityPolicyMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "core.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -91,6 +96,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last: it answers a login refused for too many failures with the locked-out page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -175,6 +182,20 @@ if CELERY_BROKER_URL == "filesystem://":
     (_celery_dir / "results").mkdir(parents=True, exist_ok=True)
 else:
     CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or "rpc://")
+# Workers' heartbeats (core.workers; /api/health/ reads them): each worker writes one for every
+# queue it consumes every WORKER_HEARTBEAT_INTERVAL seconds, kept WORKER_HEARTBEAT_STALE seconds.
+# They live in Redis with REDIS_URL (every web process and worker must then use the same one),
+# else in files beside the filesystem broker's queue (var/celery/heartbeats, one machine), or in
+# var/heartbeats with another broker and no Redis (workers on this machine only). The client
+# waits at most a second, so a health check stays fast while Redis is away.
+WORKER_HEARTBEAT_INTERVAL = env.float("WORKER_HEARTBEAT_INTERVAL", default=5.0)
+WORKER_HEARTBEAT_STALE = env.float("WORKER_HEARTBEAT_STALE", default=20.0)
+if REDIS_URL:
+    CACHES["workers"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                         "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}
+else:
+    _heartbeats = (_celery_dir if CELERY_BROKER_URL == "filesystem://" else VAR_DIR) / "heartbeats"
+    CACHES["workers"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(_heartbeats)}
 # The queue tasks go to; a test run against a shared broker names its own (tests/own_queue.py).
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_SERIALIZER = "json"
@@ -191,11 +212,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 PLAY_STALL_AFTER = env.float("PLAY_STALL_AFTER", default=10.0)
 PLAY_RESUME_INTERVAL = env.float("PLAY_RESUME_INTERVAL", default=30.0)
 PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
+# Goldfish runs likewise (decks.tasks): ``decks.sweep_goldfish`` (when a worker starts, and every
+# GOLDFISH_SWEEP_INTERVAL seconds from beat) queues again a run queued or running whose progress
+# has not moved for GOLDFISH_STALL_AFTER seconds (a whole run takes a few seconds), or marks it
+# failed once GOLDFISH_MAX_ATTEMPTS workers have started it.
+GOLDFISH_STALL_AFTER = env.float("GOLDFISH_STALL_AFTER", default=60.0)
+GOLDFISH_SWEEP_INTERVAL = env.float("GOLDFISH_SWEEP_INTERVAL", default=60.0)
+GOLDFISH_MAX_ATTEMPTS = env.int("GOLDFISH_MAX_ATTEMPTS", default=3)
 CELERY_BEAT_SCHEDULE = {
     "play-resume-stalled": {
         "task": "play.resume_stalled", "schedule": PLAY_RESUME_INTERVAL,
         # not run late: the next one comes soon, so none pile up while no worker runs
         "options": {"expires": PLAY_RESUME_INTERVAL},
+    },
+    "decks-sweep-goldfish": {
+        "task": "decks.sweep_goldfish", "schedule": GOLDFISH_SWEEP_INTERVAL,
+        "options": {"expires": GOLDFISH_SWEEP_INTERVAL},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))
@@ -206,6 +238,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Password guessing (django-axes): LOGIN_FAILURE_LIMIT failed logins (default 5) within
+# LOGIN_LOCKOUT_MINUTES (default 15) lock out the account, and separately the client address,
+# on every door that checks a password (the site's and the admin's login pages): the next try,
+# right or wrong, is answered 429 with the locked-out page naming the wait, and each refused try
+# starts the wait again. The address is taken as the API's rate limits take it (NUM_PROXIES,
+# core.clients). Failures are counted in the database (shared by every process, whichever
+# cache), and a successful login clears the failures of that account only (accounts.login_limits).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.login_limits.LoginAttempts"
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "core.clients.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -289,6 +340,28 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# Content-Security-Policy on every answer (django-csp, with core.middleware adding the site's
+# own ws:// and wss:// to connect-src). Pages load scripts and styles from the site's static
+# files only: no inline script, event handler attribute or javascript: URL, no eval, no inline
+# style (scripts set styles through the CSSOM, which the policy allows). A template that needs
+# an inline block gives it nonce="{{ request.csp_nonce }}". img-src allows data: URLs (the
+# favicon, Swagger UI's icons). The admin's and Swagger UI's pages keep to the same policy
+# (the docs page is drf-spectacular's split view, its set-up script a file of its own).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF, csp.NONCE],
+        "style-src": [csp.SELF, csp.NONCE],
+        "img-src": [csp.SELF, "data:"],
+        "font-src": [csp.SELF],
+        "connect-src": [csp.SELF],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.SELF],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    },
 }
 
 LOGGING = {

@@ -108,10 +108,15 @@ class GoldfishRun(models.Model):
 
     ``entries`` is the list simulated (``[{"code", "count"}]``), so a later edit of the deck does
     not change a run under way; ``done``/``runs`` is its progress, ``result`` the report of
-    ``decks.goldfish.goldfish`` once ``status`` is ``done``; ``error`` says why it ``failed``.
+    ``decks.goldfish.goldfish`` once ``status`` is ``done``; ``failure`` says why it ``failed``
+    (``unplayable``: the deck cannot be simulated, ``error`` the reason; ``stalled``: it stopped
+    moving ``attempts`` times, its worker lost). ``attempts`` counts the times a worker started
+    it; ``updated_at`` moves with its progress, so a run that stands still has lost its worker
+    (``decks.services.sweep_stalled_goldfish``).
     """
 
     STATUSES = [("queued", "queued"), ("running", "running"), ("done", "done"), ("failed", "failed")]
+    FAILURES = [("", ""), ("unplayable", "unplayable"), ("stalled", "stalled")]
 
     id = models.CharField(max_length=32, primary_key=True, default=new_deck_id)
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="goldfish_runs")
@@ -127,6 +132,8 @@ class GoldfishRun(models.Model):
     done = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
+    failure = models.CharField(max_length=16, choices=FAILURES, blank=True, default="")
+    attempts = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,12 +1,44 @@
-"""Celery tasks of decks. They only schedule: the work is ``decks.services.execute_goldfish``."""
+"""Celery tasks of decks. They only schedule: the work is ``decks.services.execute_goldfish``.
+
+A goldfish run whose worker dies (killed, out of memory, the machine lost) would stay
+``running``: the task is acknowledged late and requeued when its worker process dies, so a
+broker that can (RabbitMQ at once; Redis after its visibility timeout) delivers it again, and
+``sweep_goldfish`` (when a worker starts, and every ``GOLDFISH_SWEEP_INTERVAL`` seconds from
+beat) queues again, or marks ``failed``, every run that has stood still for
+``GOLDFISH_STALL_AFTER`` seconds, whatever the broker kept.
+"""
+import logging
+
 from celery import shared_task
+from celery.signals import worker_ready
+from django.conf import settings
 
 from . import services
 
+logger = logging.getLogger(__name__)
 
-@shared_task(name="decks.goldfish", ignore_result=True)
+
+@shared_task(name="decks.goldfish", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def run_goldfish(run_id: str) -> str | None:
     """Play the goldfish run ``run_id``; its progress and result are written to its
     ``GoldfishRun`` row, which the page and the API poll. Returns the final status."""
     run = services.execute_goldfish(run_id)
     return run.status if run else None
+
+
+@shared_task(name="decks.sweep_goldfish", ignore_result=True)
+def sweep_goldfish() -> int:
+    """Queue again, or mark ``failed``, each goldfish run that stopped moving
+    (``services.sweep_stalled_goldfish``); returns how many were swept and logs them at
+    WARNING (their worker was lost) as ``run_id:queued|failed``."""
+    swept = services.sweep_stalled_goldfish(settings.GOLDFISH_STALL_AFTER)
+    if swept:
+        logger.warning("decks.sweep_goldfish: %d stalled runs: %s", len(swept),
+                       " ".join(f"{run_id}:{what}" for run_id, what in swept))
+    return len(swept)
+
+
+@worker_ready.connect
+def _sweep_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """A worker that starts (after a crash, a deploy) queues ``sweep_goldfish`` at once."""
+    sweep_goldfish.apply_async()

@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from csp.constants import SELF
+from csp.decorators import csp_replace
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
 from play.examples import figures
@@ -73,6 +75,7 @@ def rules_index(request):
 
 
 @xframe_options_sameorigin
+@csp_replace({"frame-ancestors": [SELF]})
 def rules_page(request, slug: str):
     """One game's how-to-play page in the active language; 404 for a game the site does not
     host. ``?embed=1``: without the site's header and footer (for a table's rules drawer)."""

@@ -1,5 +1,5 @@
-"""The API's rate limits (``THROTTLE_ANON`` per client address, ``THROTTLE_USER`` per user; see
-config/settings.py), kept in the cache (Redis with ``REDIS_URL``).
+"""The API's rate limits (``THROTTLE_ANON`` per client address, taken by ``core.clients``;
+``THROTTLE_USER`` per user; see config/settings.py), kept in the cache (Redis with ``REDIS_URL``).
 
 When the cache does not answer (Redis restarting), a request is let through rather than
 answered 500: a rate limit that cannot be counted is not a reason to refuse the whole API. The
@@ -10,10 +10,16 @@ import logging
 
 from rest_framework import throttling
 
+from core.clients import client_address
+
 logger = logging.getLogger(__name__)
 
 
 class _FailOpen:
+    def get_ident(self, request) -> str | None:
+        """The client's address, as the login limits take it (``core.clients``)."""
+        return client_address(request)
+
     def allow_request(self, request, view) -> bool:
         try:
             return super().allow_request(request, view)

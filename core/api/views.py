@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from config.celery import app as celery_app
+from core import workers
 from core.api.base import ApiView
 
 
@@ -37,9 +38,20 @@ def _broker():
         conn.ensure_connection(max_retries=1, timeout=2)
 
 
+def _workers():
+    missing = workers.unattended(workers.watched_queues(celery_app))
+    if missing:
+        raise workers.NoWorker("no worker has consumed " + ", ".join(
+            f"{queue} (last heartbeat {age:.0f} s ago)" if age is not None else f"{queue} (no heartbeat)"
+            for queue, age in missing.items()))
+
+
 class Health(ApiView):
-    """Each service's backend and status: ``{"database": {"backend", "status"}, ...}``; 503 if any fails.
-    Not rate-limited: it must answer while the cache that counts requests is down."""
+    """Each service's backend and status: ``{"database": {"backend", "status"}, "channel_layer",
+    "broker", "workers"}``, a status ``"ok"`` or ``"error: <exception>: <message>"``; 503 if any
+    fails. ``workers`` is ok while a Celery worker consumes each queue the site sends tasks to
+    (its heartbeat is at most ``WORKER_HEARTBEAT_STALE`` seconds old, ``core.workers``). Not
+    rate-limited: it must answer while the cache that counts requests is down."""
 
     throttle_classes: list = []
 
@@ -49,6 +61,7 @@ class Health(ApiView):
             "database": (connection.vendor, _check(_database)),
             "channel_layer": (type(get_channel_layer()).__name__, _check(_channel_layer)),
             "broker": (celery_app.conf.broker_url.split(":", 1)[0], _check(_broker)),
+            "workers": ("heartbeat", _check(_workers)),
         }
         body = {name: {"backend": backend, "status": status} for name, (backend, status) in services.items()}
         ok = all(v["status"] == "ok" for v in body.values())

@@ -1,4 +1,5 @@
 """Deck request and response shapes."""
+from django.utils.translation import ngettext
 from rest_framework import serializers
 
 from core.api.fields import DisplayNameField, ShownTextField, StrictBooleanField, StrictCharField, StrictIntegerField
@@ -190,8 +191,20 @@ class GoldfishRunSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     mulligan = serializers.BooleanField()
     result = serializers.JSONField(allow_null=True, help_text="decks.goldfish.goldfish's report once done")
-    error = serializers.CharField()
+    failure = serializers.CharField(
+        help_text="why it failed: unplayable (the deck cannot be simulated) or stalled (it stopped moving: its "
+                  "worker was lost as many times as a run is started); empty otherwise")
+    attempts = serializers.IntegerField(help_text="times a worker started the run")
+    error = serializers.SerializerMethodField(help_text="why it failed, a sentence; empty otherwise")
     url = serializers.SerializerMethodField()
+
+    def get_error(self, run) -> str:
+        if run.failure == "stalled":
+            return ngettext(
+                "The simulation stopped moving: its worker was lost %(attempts)s time. Run it again.",
+                "The simulation stopped moving: its worker was lost %(attempts)s times. Run it again.",
+                run.attempts) % {"attempts": run.attempts}
+        return run.error
 
     def get_url(self, run) -> str:
         request = self.context.get("request")

@@ -38,11 +38,31 @@ async def _websocket_round_trip():
     await communicator.disconnect()
 
 
-def test_health_endpoint_reports_every_service(api, db):
+def test_health_endpoint_reports_every_service(api, transactional_db):
+    """(transactional: a worker started in this process closes its database connections.)"""
+    from celery.contrib.testing.worker import start_worker
+    from django.core.cache import caches
+
+    from config.celery import app
+    from core.workers import heartbeat_key, watched_queues
+
+    # No worker (nor an earlier test's heartbeat): 503, the workers named, the rest ok.
+    queues = watched_queues(app)
+    caches["workers"].delete_many([heartbeat_key(queue) for queue in queues])
     response = api.get("/api/health/")
     body = response.json()
+    assert response.status_code == 503, body
+    assert {k: v["status"] for k, v in body.items() if k != "workers"} == {
+        "database": "ok", "channel_layer": "ok", "broker": "ok"}
+    assert body["workers"] == {"backend": "heartbeat", "status": "error: NoWorker: no worker has consumed "
+                               + ", ".join(f"{queue} (no heartbeat)" for queue in queues)}
+    # A real worker writes its heartbeat as soon as it consumes: 200, everything ok.
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=60):
+        response = api.get("/api/health/")
+    body = response.json()
     assert response.status_code == 200, body
-    assert {k: v["status"] for k, v in body.items()} == {"database": "ok", "channel_layer": "ok", "broker": "ok"}
+    assert {k: v["status"] for k, v in body.items()} == {
+        "database": "ok", "channel_layer": "ok", "broker": "ok", "workers": "ok"}
     broker = os.environ.get("CELERY_BROKER_URL", "filesystem://").split(":", 1)[0]
     assert body["broker"]["backend"] == broker
 

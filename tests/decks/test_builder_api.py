@@ -3,6 +3,7 @@ diffs and restore, copying and exporting, permissions, and the goldfish through 
 import pytest
 
 from decks.models import Deck, DeckCard, DeckVersion, GoldfishRun
+from tests.e2e.conftest import threads_share_the_test_db  # noqa: F401  (a fixture)
 
 SMALL = [{"code": "SMP-001", "count": 3}, {"code": "SMP-012", "count": 2}, {"code": "SMP-008", "count": 1}]
 
@@ -170,8 +171,10 @@ def test_goldfish_input_is_checked(alice_api, api, sample_catalogue):
 
 
 @pytest.fixture
-def deck_worker(transactional_db):
-    """A real Celery worker in a thread, on the configured broker."""
+def deck_worker(threads_share_the_test_db):  # noqa: F811
+    """A real Celery worker in a thread, on the configured broker. It and this thread read the
+    test database while the other writes (on the in-memory SQLite database a reader would
+    otherwise make the writer fail at once with "database table is locked")."""
     from celery.contrib.testing.worker import start_worker
 
     from config.celery import app

@@ -50,7 +50,8 @@ def test_build_save_change_and_see_the_diff(page, live_server, live_samples):
 
     # The name box suggests names as one types.
     page.fill("#card-search", "火炎")
-    page.wait_for_function("document.querySelectorAll('#card-names option').length > 0")
+    # a function, not an expression: Playwright evaluates an expression with eval, which the CSP forbids
+    page.wait_for_function("() => document.querySelectorAll('#card-names option').length > 0")
     assert "火炎部長カグラ" in page.eval_on_selector_all("#card-names option", "els => els.map(e => e.value)")
 
     # 17 different red or colourless cards, 3 copies each: a legal deck of 51.

@@ -196,6 +196,9 @@ def test_the_embedded_page_has_no_site_header_and_may_be_framed_by_the_site_only
     assert full.status_code == embedded.status_code == 200
     assert full["X-Frame-Options"] == embedded["X-Frame-Options"] == "SAMEORIGIN"
     assert client.get("/play/", **EN)["X-Frame-Options"] == "DENY"
+    # the Content-Security-Policy says the same (browsers follow it over X-Frame-Options)
+    assert "frame-ancestors 'self'" in embedded["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in client.get("/play/", **EN)["Content-Security-Policy"]
     body = embedded.content.decode()
     assert 'class="site-header"' in full.content.decode() and 'class="site-header"' not in body
     assert '<article class="rules-page" id="rules" data-game="lama" data-embed="1">' in body

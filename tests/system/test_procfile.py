@@ -3,7 +3,7 @@ commands run as written (``sh -c``, the virtualenv first on ``PATH``) with a tes
 a database of its own, the run's broker with a queue of the test's own, a free port in ``$PORT``.
 
 - ``release`` migrates a new, empty database (exit 0, the apps' migrations applied);
-- ``web`` answers ``/api/health/`` with every service ``ok``;
+- ``web`` answers ``/api/health/`` with every service ``ok``, the worker's heartbeat included;
 - ``worker`` answers a Celery ping under the name ``$WORKER_NAME@<host>``;
 - ``beat`` sends ``play.resume_stalled`` every ``PLAY_RESUME_INTERVAL`` seconds and the worker
   runs it: a match whose first bot turn went to a queue nobody consumes (a lost turn), made after
@@ -120,7 +120,7 @@ def test_the_procfile_runs_the_site(tmp_path):
             assert body["database"] == {"backend": "postgresql" if database_url.startswith("postgres") else "sqlite",
                                         "status": "ok"}
             assert {service: answer["status"] for service, answer in body.items()} == {
-                "database": "ok", "channel_layer": "ok", "broker": "ok"}
+                "database": "ok", "channel_layer": "ok", "broker": "ok", "workers": "ok"}
             wait_until(lambda: pings(env, worker_id), 60, "the worker's pong", every=0.5)
             # The worker ran its start-up resume_stalled; from now on only beat queues the task.
             wait_until(lambda: re.search(r"Task play\.resume_stalled\[\S+\] succeeded", logs["worker"].read_text()),

@@ -1,7 +1,7 @@
 """Redis restarted under the site (the channel layer and the cache on a private Redis): once it
 is back the site recovers by itself: sockets that were connected and sockets that connect anew
 get their views, the moves of one seat reach the other seat's socket, ``/api/health/`` reports
-ok again and nothing answers 500."""
+ok again (the Celery worker's heartbeat, kept in that Redis, included) and nothing answers 500."""
 from __future__ import annotations
 
 import asyncio
@@ -11,9 +11,10 @@ import time
 import httpx
 import pytest
 
-from bench.server import Site
+from bench.server import CeleryWorker, Site
 from core.consumers import LAYER_LOST_CLOSE_CODE
 from tests.system.conftest import SeatClient, create_matches, match_log, match_view, run_clients
+from tests.system.test_celery_worker_crash import own_queue
 
 
 
@@ -46,6 +47,12 @@ def test_the_site_recovers_when_redis_restarts(site_db_url, private_redis, down)
     reconnects the layer's subscriptions without an error reaching channels_redis)."""
     (old, new) = create_matches(site_db_url, 2, prefix="redis")
     env = {"DATABASE_URL": site_db_url, "REDIS_URL": private_redis.url, "PLAY_BOT_DELAY": "0"}
+    with own_queue("redis") as queue, CeleryWorker({**env, **queue}) as worker:
+        _recovers(old, new, private_redis, down, {**env, **queue}, worker)
+
+
+def _recovers(old, new, private_redis, down, env, worker):
+    """The test with a Celery worker of its own queue running (``worker``, killed at the end)."""
     site = Site(env, workers=1).start()
     try:
         status, health = _health(site.base)
@@ -98,7 +105,7 @@ def test_the_site_recovers_when_redis_restarts(site_db_url, private_redis, down)
         assert [p.failed_attempts for p in players] == outage["failed"]
         status, health = _health(site.base)
         assert status == 200 and {k: v["status"] for k, v in health.items()} == {
-            "database": "ok", "channel_layer": "ok", "broker": "ok"}
+            "database": "ok", "channel_layer": "ok", "broker": "ok", "workers": "ok"}
         log = match_log(site.base, old[0])
         assert [e["version"] for e in log] == list(range(1, len(log) + 1))
         for player in players:
@@ -123,3 +130,4 @@ def test_the_site_recovers_when_redis_restarts(site_db_url, private_redis, down)
               f"(recovered at version {recovered}); reconnections {[p.connections for p in players]}")
     finally:
         site.kill()
+        worker.kill()
