@@ -1,8 +1,8 @@
 # make run   - set up .venv, migrate, load the sample catalogue, serve http://127.0.0.1:8000
 # make test  - the same set-up, then the whole test suite
 # make bench - the benchmarks in bench/
-# (make run is the development form of the Procfile: web, and a worker with beat inside it;
-# docs/deploy.md runs them as separate processes.)
+# (make run is the development form of the Procfile: web, the three workers, with beat inside
+# the people's worker; docs/deploy.md runs them as separate processes.)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -12,6 +12,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # More than one worker needs REDIS_URL: the in-memory channel layer lives in one process.
 WORKERS ?= 1
+# The Celery queues (config/queues.py): people's bot turns, clocks and sweeps on QUEUE, bot-only
+# matches on QUEUE-bots, simulations on QUEUE-simulations, each with a worker of its own.
+QUEUE ?= $(or $(CELERY_TASK_DEFAULT_QUEUE),celery)
 
 .PHONY: run test bench setup messages migrate clean
 
@@ -30,9 +33,11 @@ setup: $(STAMP) messages
 	$(PY) manage.py load_samples
 
 run: setup
-	@echo "Serving on http://$(HOST):$(PORT)/ (web, websockets and a Celery worker). Ctrl-C stops all."
+	@echo "Serving on http://$(HOST):$(PORT)/ (web, websockets and Celery workers). Ctrl-C stops all."
 	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config worker --beat --loglevel=WARNING --concurrency=2 & \
+	$(VENV)/bin/celery -A config worker --beat -Q $(QUEUE) --loglevel=WARNING --concurrency=2 -n people@%h & \
+	nice -n 5 $(VENV)/bin/celery -A config worker -Q $(QUEUE)-bots --loglevel=WARNING --concurrency=2 -n bots@%h & \
+	nice -n 10 $(VENV)/bin/celery -A config worker -Q $(QUEUE)-simulations --loglevel=WARNING --concurrency=1 -n simulations@%h & \
 	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --log-level warning
 
 test: $(STAMP) messages

@@ -130,8 +130,9 @@ class Site(Process):
 
 class CeleryWorker(Process):
     """A Celery worker of the site (``concurrency`` prefork processes) consuming the configured
-    broker and queue (``CELERY_BROKER_URL`` / ``CELERY_TASK_DEFAULT_QUEUE`` of ``env`` or of this
-    process); ready when it answers a ping."""
+    broker and every queue the default one names (``CELERY_BROKER_URL`` /
+    ``CELERY_TASK_DEFAULT_QUEUE`` of ``env`` or of this process; ``config.queues``); ready when
+    it answers a ping."""
 
     def __init__(self, env: dict | None = None, concurrency: int = 1, timeout: float = 60):
         self.hostname = f"eoc-{uuid.uuid4().hex[:8]}@%h"

@@ -31,6 +31,9 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
+
+from config.queues import queue_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -170,8 +173,14 @@ if CELERY_BROKER_URL == "filesystem://":
     (_celery_dir / "results").mkdir(parents=True, exist_ok=True)
 else:
     CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or "rpc://")
-# The queue tasks go to; a test run against a shared broker names its own (tests/own_queue.py).
+# The queues (config/queues.py): the default one (people's bot turns, clocks, sweeps) names the
+# others, bot-only matches' turns ("<default>-bots") and simulations ("<default>-simulations");
+# each has a worker of its own. A test run against a shared broker names its own default queue
+# (tests/own_queue.py), so all of its queues are its own.
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
+TASK_QUEUES = queue_names(CELERY_TASK_DEFAULT_QUEUE)
+CELERY_TASK_QUEUES = [Queue(name) for name in TASK_QUEUES.values()]
+CELERY_TASK_ROUTES = {"decks.goldfish": {"queue": TASK_QUEUES["simulations"]}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -186,11 +195,30 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 PLAY_STALL_AFTER = env.float("PLAY_STALL_AFTER", default=10.0)
 PLAY_RESUME_INTERVAL = env.float("PLAY_RESUME_INTERVAL", default=30.0)
 PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
+# Limits of the table (play.limits), per person (a user, or a guest's session) and per client
+# address (core.addresses; an IPv6 address by its /64): at most PLAY_MAX_OPEN_MATCHES seats in
+# matches waiting for players and PLAY_MAX_RUNNING_MATCHES in running ones (a bot-only match
+# counts for whoever made it); 0 is no limit. An open match nobody joined or left for
+# PLAY_OPEN_TTL seconds is abandoned (play.expire_open, from beat every PLAY_EXPIRE_INTERVAL
+# seconds; the lobby and joins treat it as gone at once). In a match without a turn clock, a
+# person whose turn it is and who has not acted for PLAY_ABSENT_AFTER seconds is timed out: a
+# bot plays their seat, or the match is abandoned when no person is left (0: never). The lobby
+# lists at most PLAY_LOBBY_PER_CLIENT matches made by one person and by one address (0: any).
+PLAY_MAX_OPEN_MATCHES = env.int("PLAY_MAX_OPEN_MATCHES", default=3)
+PLAY_MAX_RUNNING_MATCHES = env.int("PLAY_MAX_RUNNING_MATCHES", default=20)
+PLAY_OPEN_TTL = env.float("PLAY_OPEN_TTL", default=1800.0)
+PLAY_EXPIRE_INTERVAL = env.float("PLAY_EXPIRE_INTERVAL", default=60.0)
+PLAY_ABSENT_AFTER = env.float("PLAY_ABSENT_AFTER", default=300.0)
+PLAY_LOBBY_PER_CLIENT = env.int("PLAY_LOBBY_PER_CLIENT", default=3)
 CELERY_BEAT_SCHEDULE = {
     "play-resume-stalled": {
         "task": "play.resume_stalled", "schedule": PLAY_RESUME_INTERVAL,
         # not run late: the next one comes soon, so none pile up while no worker runs
         "options": {"expires": PLAY_RESUME_INTERVAL},
+    },
+    "play-expire-open": {
+        "task": "play.expire_open", "schedule": PLAY_EXPIRE_INTERVAL,
+        "options": {"expires": PLAY_EXPIRE_INTERVAL},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))

@@ -1,5 +1,5 @@
-"""The API's rate limits (``THROTTLE_ANON`` per client address, ``THROTTLE_USER`` per user; see
-config/settings.py), kept in the cache (Redis with ``REDIS_URL``).
+"""The API's rate limits (``THROTTLE_ANON`` per client address as ``core.addresses`` finds it,
+``THROTTLE_USER`` per user; see config/settings.py), kept in the cache (Redis with ``REDIS_URL``).
 
 When the cache does not answer (Redis restarting), a request is let through rather than
 answered 500: a rate limit that cannot be counted is not a reason to refuse the whole API. The
@@ -10,10 +10,16 @@ import logging
 
 from rest_framework import throttling
 
+from core.addresses import request_address
+
 logger = logging.getLogger(__name__)
 
 
 class _FailOpen:
+    def get_ident(self, request) -> str:
+        """The client address by the site's one rule (``core.addresses``, DRF's ``NUM_PROXIES``)."""
+        return request_address(request)
+
     def allow_request(self, request, view) -> bool:
         try:
             return super().allow_request(request, view)

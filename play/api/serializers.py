@@ -9,6 +9,7 @@ from play.seat_decks import MAX_DECK_ID
 from play.services import MAX_SECONDS_PER_TURN
 
 MAX_SEATS = 32
+STATUSES = ["open", "running", "finished", "abandoned"]
 
 
 class SeatInput(serializers.Serializer):
@@ -84,6 +85,7 @@ class SeatSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["human", "bot"])
     bot = serializers.CharField(help_text='the bot playing the seat: "", "random" or "heuristic"')
     resigned = serializers.BooleanField()
+    timed_out = serializers.BooleanField(help_text="the person was away on their turn too long; a bot plays the seat")
     you = serializers.BooleanField()
 
 
@@ -104,7 +106,7 @@ class MatchViewSerializer(serializers.Serializer):
 
     id = serializers.CharField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    status = serializers.ChoiceField(choices=STATUSES)
     version = serializers.IntegerField(help_text="the number of actions applied")
     players = serializers.IntegerField()
     options = serializers.DictField()
@@ -124,7 +126,7 @@ class MatchViewSerializer(serializers.Serializer):
 class MatchSummarySerializer(serializers.Serializer):
     id = serializers.CharField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    status = serializers.ChoiceField(choices=STATUSES)
     players = serializers.IntegerField()
     version = serializers.IntegerField()
     options = serializers.DictField()

@@ -32,7 +32,7 @@ def bots_only(seed=3):
 def test_a_bot_match_idle_longer_than_the_threshold_is_stalled(db):
     match = bots_only()
     idle(match.id, 20)
-    assert selectors.stalled_turns(10) == [StalledTurn(match.id, 0, "bot")]
+    assert selectors.stalled_turns(10) == [StalledTurn(match.id, 0, "bot", False)]
     assert selectors.stalled_turns(25) == []
 
 
@@ -47,7 +47,7 @@ def test_a_match_waiting_for_a_person_is_not_stalled_until_its_clock_ran_out(db,
     idle(people.id, 3600, deadline_in=-5)
     assert selectors.stalled_turns(10) == []  # the clock ran out, but only 5 s ago
     idle(people.id, 3600, deadline_in=-20)
-    assert selectors.stalled_turns(10) == [StalledTurn(people.id, 0, "clock")]
+    assert selectors.stalled_turns(10) == [StalledTurn(people.id, 0, "clock", True)]
 
 
 def test_only_running_matches_count_oldest_first_up_to_the_limit(db, user):
@@ -58,10 +58,11 @@ def test_only_running_matches_count_oldest_first_up_to_the_limit(db, user):
     for match, seconds in ((older, 300), (newer, 200), (waiting, 400), (finished, 500)):
         idle(match.id, seconds)
     assert Match.objects.get(pk=waiting.id).status == "open"
-    assert selectors.stalled_turns(10) == [StalledTurn(older.id, 0, "bot"), StalledTurn(newer.id, 0, "bot")]
-    assert selectors.stalled_turns(10, limit=1) == [StalledTurn(older.id, 0, "bot")]
+    assert selectors.stalled_turns(10) == [
+        StalledTurn(older.id, 0, "bot", False), StalledTurn(newer.id, 0, "bot", False)]
+    assert selectors.stalled_turns(10, limit=1) == [StalledTurn(older.id, 0, "bot", False)]
     later = timezone.now() + timedelta(seconds=250)
-    assert selectors.stalled_turns(500, now=later) == [StalledTurn(older.id, 0, "bot")]
+    assert selectors.stalled_turns(500, now=later) == [StalledTurn(older.id, 0, "bot", False)]
 
 
 def test_resume_stalled_queues_a_lost_bot_turn_and_the_worker_plays_the_match_out(worker, user):
