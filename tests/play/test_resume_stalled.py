@@ -1,6 +1,6 @@
 """The recovery of stalled matches: ``selectors.stalled_turns`` finds the running matches whose
-turn Celery should have played (a bot's seat is to act, or the clock ran out) and that have
-stood still; ``tasks.resume_stalled`` queues their turns again, and a real worker plays them.
+turn Celery should have played (a bot's seat is to act, the clock ran out, or the person to act
+in a match without a clock is away past the absence deadline) and that have stood still; ``tasks.resume_stalled`` queues their turns again, and a real worker plays them.
 A turn is "lost" here by changing the database behind the services' back (no task queued)."""
 from datetime import timedelta
 
@@ -89,6 +89,23 @@ def test_resume_stalled_plays_a_lost_clock(worker, user, other_user):
     played = wait_for(match.id, lambda m: m.version == 1, timeout=15)
     assert log_of(match.id) == [(1, 0, "clock")]
     assert played.turn_deadline > timezone.now() + timedelta(seconds=590)
+    assert tasks.resume_stalled.apply().get() == 0
+
+
+def test_resume_stalled_times_out_a_person_away_past_the_absence_deadline(worker, user, other_user):
+    alice, bob = person(user), person(other_user)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], STACKED, seed=5)
+    services.join_match(bob, match.id)  # no clock: alice, to act, has 5 minutes; no task waits for them
+    assert selectors.stalled_turns(10) == []
+    idle(match.id, 400, deadline_in=-100)
+    assert selectors.stalled_turns(10) == [StalledTurn(match.id, 0, "absent", True)]
+    assert tasks.resume_stalled.apply().get() == 1
+    # the worker times alice out; the bot then plays her seat, and bob (present) is to act
+    played = wait_for(match.id, lambda m: m.version == 1, timeout=15)
+    assert log_of(match.id) == [(1, 0, "bot")]
+    assert list(Seat.objects.filter(match_id=match.id).order_by("index").values_list("timed_out", "bot")) == [
+        (True, "heuristic"), (False, "")]
+    assert (played.status, played.turn_deadline > timezone.now() + timedelta(seconds=290)) == ("running", True)
     assert tasks.resume_stalled.apply().get() == 0
 
 
