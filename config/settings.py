@@ -13,7 +13,13 @@ Environment (all optional):
   ``300/minute`` and ``1200/minute`` (the deck builder calls the API as its user types).
   ``NUM_PROXIES`` (default 0): how many proxies in front of the site append to
   ``X-Forwarded-For``; 0 keys anonymous callers by the connection's address only, so a client
-  cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``.
+  cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``. The same rule gives the
+  client address of the table's limits (``core.addresses``).
+- ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``): the queue of people's bot turns, clocks
+  and sweeps, which names the bot-only matches' and the simulations' queues (config/queues.py).
+- ``PLAY_MAX_OPEN_MATCHES`` / ``PLAY_MAX_RUNNING_MATCHES`` (3 / 20), ``PLAY_OPEN_TTL`` (1800 s),
+  ``PLAY_EXPIRE_INTERVAL`` (60 s), ``PLAY_ABSENT_AFTER`` (300 s), ``PLAY_LOBBY_PER_CLIENT`` (3):
+  the table's limits, expiry and absence (see below).
 
 Production (the site served over HTTPS) sets:
 - ``HTTPS=1``: redirect http to https (the proxy says https with ``X-Forwarded-Proto: https``),
