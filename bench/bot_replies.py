@@ -86,6 +86,7 @@ def _own_queue():
                 if os.environ["CELERY_BROKER_URL"].startswith("redis"):
                     connection.default_channel.queue_purge(name)
                 connection.default_channel.queue_delete(name)
+                connection.default_channel.exchange_delete(name)
 
 
 def _measure(layout: str) -> str:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
-from kombu import Queue
+from kombu import Exchange, Queue
 
 from config.queues import queue_names
 
@@ -185,7 +185,8 @@ else:
 # (tests/own_queue.py), so all of its queues are its own.
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 TASK_QUEUES = queue_names(CELERY_TASK_DEFAULT_QUEUE)
-CELERY_TASK_QUEUES = [Queue(name) for name in TASK_QUEUES.values()]
+# each bound to an exchange of its own name by its name, so that no binding is shared
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in TASK_QUEUES.values()]
 CELERY_TASK_ROUTES = {"decks.goldfish": {"queue": TASK_QUEUES["simulations"]}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

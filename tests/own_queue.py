@@ -32,6 +32,7 @@ elif "CELERY_TASK_DEFAULT_QUEUE" not in os.environ:
                     if url.startswith("redis"):
                         connection.default_channel.queue_purge(name)  # Redis' queue_delete keeps the messages
                     connection.default_channel.queue_delete(name)
+                    connection.default_channel.exchange_delete(name)  # each queue has an exchange of its name
         except Exception:  # the broker may be gone at exit; the queues then go with it
             pass
 

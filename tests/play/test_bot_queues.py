@@ -3,6 +3,7 @@ person plays go to the people's queue, those of bot-only matches to the bots' qu
 simulations to the simulations' queue, each consumed by a worker of its own. Real workers (in
 threads of this process, as tests/play/test_match_tasks.py runs them) on the configured broker,
 each consuming only its queue."""
+import contextlib
 import time
 
 import pytest
@@ -35,16 +36,25 @@ def queues(transactional_db, settings):
     app.control.purge()
 
 
+@contextlib.contextmanager
 def worker_of(queue: str):
-    return start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30, queues=[queue])
+    """A worker consuming ``queue`` only. A worker's queues are selected on the app itself
+    (``app.amqp.queues.select``), so every queue is selected again after it, as other tests'
+    workers consume them all."""
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30, queues=[queue]):
+            yield
+    finally:
+        app.amqp.queues.select(list(settings.TASK_QUEUES.values()))
 
 
 def test_the_queues_are_named_from_the_default_one():
     default = settings.CELERY_TASK_DEFAULT_QUEUE
     assert settings.TASK_QUEUES == {"people": default, "bots": f"{default}-bots",
                                     "simulations": f"{default}-simulations"}
-    assert [queue.name for queue in settings.CELERY_TASK_QUEUES] == [default, f"{default}-bots",
-                                                                       f"{default}-simulations"]
+    # each queue has a binding of its own: a message for one queue reaches no other
+    assert [(q.name, q.exchange.name, q.routing_key) for q in settings.CELERY_TASK_QUEUES] == [
+        (name, name, name) for name in (default, f"{default}-bots", f"{default}-simulations")]
     assert app.amqp.router.route({}, "decks.goldfish")["queue"].name == f"{default}-simulations"
     assert app.amqp.router.route({}, "play.clock_expired")["queue"].name == default
 
@@ -85,9 +95,10 @@ def test_a_goldfish_run_is_the_simulations_workers_alone(queues, sample_catalogu
     started = alice_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 200, "turns": 3, "seed": 11}, format="json")
     assert started.status_code == 202, started.json()
     run_id = started.json()["id"]
-    with worker_of(queues["people"]), worker_of(queues["bots"]):
-        time.sleep(1)
-        assert GoldfishRun.objects.get(pk=run_id).status == "queued"
+    for other in ("people", "bots"):  # one at a time: two embedded workers do not start side by side
+        with worker_of(queues[other]):
+            time.sleep(1)
+            assert GoldfishRun.objects.get(pk=run_id).status == "queued"
     with worker_of(queues["simulations"]):
         deadline = time.monotonic() + 60
         while api.get(f"/api/goldfish/{run_id}/").json()["status"] not in ("done", "failed"):

@@ -164,6 +164,7 @@ def own_queue(label: str):
                 if os.environ["CELERY_BROKER_URL"].startswith("redis"):
                     connection.default_channel.queue_purge(queue)  # Redis' queue_delete keeps the messages
                 connection.default_channel.queue_delete(queue)
+                connection.default_channel.exchange_delete(queue)  # each queue has an exchange of its name
 
 
 def wait_until(condition, timeout: float, what: str, every: float = 0.1):
