@@ -191,6 +191,10 @@ CELERY_TASK_ROUTES = {"decks.goldfish": {"queue": TASK_QUEUES["simulations"]}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker on a broker without an event loop (the filesystem one) holds countdown tasks in a
+# timer thread that sleeps up to this many seconds between looks (Celery's default, 1 s, made an
+# idle worker play a bot's 0.6 s move up to a second late).
+CELERY_WORKER_TIMER_PRECISION = env.float("CELERY_WORKER_TIMER_PRECISION", default=0.1)
 # The database, not the broker, says which turns are due: a broker or a killed worker may lose
 # a queued bot turn or clock (docs/deploy.md, "Celery"). ``play.resume_stalled`` queues again
 # the turn of every running match that has stood still for PLAY_STALL_AFTER seconds while a bot
