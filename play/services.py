@@ -293,8 +293,9 @@ def create_match(
     line): the match records it and its maker, and ``play.limits`` refuses a match past the
     limits of ``player`` or of the address (a bot-only match counts as running).
 
-    Raises ``MatchError`` with code ``too_many_matches`` (HTTP 429), ``unknown_game``, ``bad_seats`` (count outside the game's
-    range, a bad entry, a bot the game does not have), ``bad_options`` (the engine's
+    Raises ``MatchError`` with code ``too_many_matches`` (HTTP 429), ``unknown_game``,
+    ``bad_seats`` (count outside the game's range, a bad entry, a bot the game does not have),
+    ``bad_options`` (the engine's
     ``ValueError``), ``bad_clock``, ``name_required`` (no player for a human seat),
     ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
     ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
@@ -451,10 +452,10 @@ def resign(player: Player | None, match_id: str) -> Match:
     seats = list(match.seats.all())
     seat = _seated(seats, player)
     _running(match)
-    if seat.resigned and not seat.timed_out:
-        raise MatchError("resigned", _("You have already resigned; a bot plays your seat."))
-    if seat.resigned:
+    if seat.timed_out:
         raise _replaced(seat)
+    if seat.resigned:
+        raise MatchError("resigned", _("You have already resigned; a bot plays your seat."))
     engine = get_game(match.game)
     seat.resigned = True
     seat.bot = _stand_in_bot(engine)

@@ -92,8 +92,10 @@ class MatchList(MatchApiView):
     pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
 
     @extend_schema(
-        parameters=[OpenApiParameter("mine", bool, description="your matches (any status, open, running, finished "
-                                                                "or abandoned; those you made too) instead of the lobby")],
+        parameters=[OpenApiParameter(
+            "mine", bool,
+            description="your matches (any status: open, running, finished or abandoned; those you made too) "
+                        "instead of the lobby")],
         description=(
             "The lobby: open matches (waiting for players, not expired) first, then running ones to watch, each "
             "most recent activity first; at most PLAY_LOBBY_PER_CLIENT (default 3) made by one person and by one "
