@@ -1,9 +1,9 @@
 # make run   - set up .venv, migrate, load the sample catalogue, serve http://127.0.0.1:8000
 # make test  - the same set-up, then the whole test suite
 # make bench - the benchmarks in bench/
-# (make run is the development form of the Procfile: web, and a worker with beat inside it,
-# run by supervisord (config/supervisord.conf), which starts again whichever dies; docs/deploy.md
-# runs them as separate processes.)
+# (make run is the development form of the Procfile: web and the three workers, with beat inside
+# the people's worker, run by supervisord (config/supervisord.conf), which starts again whichever
+# dies; docs/deploy.md runs them as separate processes.)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -13,9 +13,14 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # More than one worker needs REDIS_URL: the in-memory channel layer lives in one process.
 WORKERS ?= 1
+# The Celery queues (config/queues.py): people's bot turns, clocks and sweeps on QUEUE, bot-only
+# matches on QUEUE-bots, simulations on QUEUE-simulations, each with a worker of its own.
+QUEUE ?= $(or $(CELERY_TASK_DEFAULT_QUEUE),celery)
 # The processes of make run.
 RUN_WEB = $(CURDIR)/$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --log-level warning
-RUN_WORKER = $(CURDIR)/$(VENV)/bin/celery -A config worker --beat --loglevel=WARNING --concurrency=2
+RUN_WORKER = $(CURDIR)/$(VENV)/bin/celery -A config worker --beat -Q $(QUEUE) --loglevel=WARNING --concurrency=2 -n people@%h
+RUN_BOTS = nice -n 5 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(QUEUE)-bots --loglevel=WARNING --concurrency=2 -n bots@%h
+RUN_SIMULATIONS = nice -n 10 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(QUEUE)-simulations --loglevel=WARNING --concurrency=1 -n simulations@%h
 # supervisord warns when it runs as root unless told that it is meant to
 RUN_AS = $(if $(filter 0,$(shell id -u)),--user root)
 
@@ -36,8 +41,9 @@ setup: $(STAMP) messages
 	$(PY) manage.py load_samples
 
 run: setup
-	@echo "Serving on http://$(HOST):$(PORT)/ (web, websockets and a Celery worker, each started again if it dies). Ctrl-C stops all."
-	@RUN_WEB='$(RUN_WEB)' RUN_WORKER='$(RUN_WORKER)' exec $(VENV)/bin/supervisord -c config/supervisord.conf $(RUN_AS)
+	@echo "Serving on http://$(HOST):$(PORT)/ (web, websockets and Celery workers, each started again if it dies). Ctrl-C stops all."
+	@RUN_WEB='$(RUN_WEB)' RUN_WORKER='$(RUN_WORKER)' RUN_BOTS='$(RUN_BOTS)' RUN_SIMULATIONS='$(RUN_SIMULATIONS)' \
+	  exec $(VENV)/bin/supervisord -c config/supervisord.conf $(RUN_AS)
 
 test: $(STAMP) messages
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -10,6 +10,7 @@ BENCHMARKS = {
     "engine-lama": "bench.engine_lama",
     "bots-lama": "bench.bots_lama",
     "live": "bench.live_matches",
+    "bot-replies": "bench.bot_replies",
     "load": "bench.mixed_load",
     "deck-builder": "bench.deck_builder",
     "engine-completto": "bench.engine_completto",

@@ -130,16 +130,20 @@ class Site(Process):
 
 class CeleryWorker(Process):
     """A Celery worker of the site (``concurrency`` prefork processes) consuming the configured
-    broker and queue (``CELERY_BROKER_URL`` / ``CELERY_TASK_DEFAULT_QUEUE`` of ``env`` or of this
-    process); ready when it answers a ping."""
+    broker and every queue the default one names (``CELERY_BROKER_URL`` /
+    ``CELERY_TASK_DEFAULT_QUEUE`` of ``env`` or of this process; ``config.queues``), or only
+    ``queues``, at ``niceness`` (``nice -n``) when given; ready when it answers a ping."""
 
-    def __init__(self, env: dict | None = None, concurrency: int = 1, timeout: float = 60):
+    def __init__(self, env: dict | None = None, concurrency: int = 1, timeout: float = 60,
+                 queues: list[str] | None = None, niceness: int = 0):
         self.hostname = f"eoc-{uuid.uuid4().hex[:8]}@%h"
-        super().__init__(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING",
-             f"--concurrency={concurrency}", "--hostname", self.hostname, "--without-gossip", "--without-mingle"],
-            env, name="the Celery worker", ready=self._pings, timeout=timeout,
-        )
+        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING",
+                   f"--concurrency={concurrency}", "--hostname", self.hostname, "--without-gossip", "--without-mingle"]
+        if queues:  # only these queues (as the Procfile's workers), else every queue
+            command += ["-Q", ",".join(queues)]
+        if niceness:
+            command = ["nice", "-n", str(niceness), *command]
+        super().__init__(command, env, name="the Celery worker", ready=self._pings, timeout=timeout)
 
     def _pings(self) -> bool:
         result = subprocess.run(

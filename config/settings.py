@@ -18,6 +18,13 @@ Environment (all optional):
   ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60): the websocket frame budgets per
   socket and per client (core.frame_budget); ``WS_MAX_FRAME`` (default 65536): the longest text
   frame read, in characters.
+  cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``. The same rule gives the
+  client address of the table's limits (``core.addresses``).
+- ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``): the queue of people's bot turns, clocks
+  and sweeps, which names the bot-only matches' and the simulations' queues (config/queues.py).
+- ``PLAY_MAX_OPEN_MATCHES`` / ``PLAY_MAX_RUNNING_MATCHES`` (3 / 20), ``PLAY_OPEN_TTL`` (1800 s),
+  ``PLAY_EXPIRE_INTERVAL`` (60 s), ``PLAY_ABSENT_AFTER`` (300 s), ``PLAY_LOBBY_PER_CLIENT`` (3):
+  the table's limits, expiry and absence (see below).
 
 Production (the site served over HTTPS) sets:
 - ``HTTPS=1``: redirect http to https (the proxy says https with ``X-Forwarded-Proto: https``),
@@ -37,6 +44,9 @@ from pathlib import Path
 import environ
 from csp import constants as csp
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
+
+from config.queues import queue_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -196,11 +206,22 @@ if REDIS_URL:
 else:
     _heartbeats = (_celery_dir if CELERY_BROKER_URL == "filesystem://" else VAR_DIR) / "heartbeats"
     CACHES["workers"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(_heartbeats)}
-# The queue tasks go to; a test run against a shared broker names its own (tests/own_queue.py).
+# The queues (config/queues.py): the default one (people's bot turns, clocks, sweeps) names the
+# others, bot-only matches' turns ("<default>-bots") and simulations ("<default>-simulations");
+# each has a worker of its own. A test run against a shared broker names its own default queue
+# (tests/own_queue.py), so all of its queues are its own.
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
+TASK_QUEUES = queue_names(CELERY_TASK_DEFAULT_QUEUE)
+# each bound to an exchange of its own name by its name, so that no binding is shared
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in TASK_QUEUES.values()]
+CELERY_TASK_ROUTES = {"decks.goldfish": {"queue": TASK_QUEUES["simulations"]}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker on a broker without an event loop (the filesystem one) holds countdown tasks in a
+# timer thread that sleeps up to this many seconds between looks (Celery's default, 1 s, made an
+# idle worker play a bot's 0.6 s move up to a second late).
+CELERY_WORKER_TIMER_PRECISION = env.float("CELERY_WORKER_TIMER_PRECISION", default=0.1)
 # The database, not the broker, says which turns are due: a broker or a killed worker may lose
 # a queued bot turn or clock (docs/deploy.md, "Celery"). ``play.resume_stalled`` queues again
 # the turn of every running match that has stood still for PLAY_STALL_AFTER seconds while a bot
@@ -219,6 +240,21 @@ PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
 GOLDFISH_STALL_AFTER = env.float("GOLDFISH_STALL_AFTER", default=60.0)
 GOLDFISH_SWEEP_INTERVAL = env.float("GOLDFISH_SWEEP_INTERVAL", default=60.0)
 GOLDFISH_MAX_ATTEMPTS = env.int("GOLDFISH_MAX_ATTEMPTS", default=3)
+# Limits of the table (play.limits), per person (a user, or a guest's session) and per client
+# address (core.addresses; an IPv6 address by its /64): at most PLAY_MAX_OPEN_MATCHES seats in
+# matches waiting for players and PLAY_MAX_RUNNING_MATCHES in running ones (a bot-only match
+# counts for whoever made it); 0 is no limit. An open match nobody joined or left for
+# PLAY_OPEN_TTL seconds is abandoned (play.expire_open, from beat every PLAY_EXPIRE_INTERVAL
+# seconds; the lobby and joins treat it as gone at once). In a match without a turn clock, a
+# person whose turn it is and who has not acted for PLAY_ABSENT_AFTER seconds is timed out: a
+# bot plays their seat, or the match is abandoned when no person is left (0: never). The lobby
+# lists at most PLAY_LOBBY_PER_CLIENT matches made by one person and by one address (0: any).
+PLAY_MAX_OPEN_MATCHES = env.int("PLAY_MAX_OPEN_MATCHES", default=3)
+PLAY_MAX_RUNNING_MATCHES = env.int("PLAY_MAX_RUNNING_MATCHES", default=20)
+PLAY_OPEN_TTL = env.float("PLAY_OPEN_TTL", default=1800.0)
+PLAY_EXPIRE_INTERVAL = env.float("PLAY_EXPIRE_INTERVAL", default=60.0)
+PLAY_ABSENT_AFTER = env.float("PLAY_ABSENT_AFTER", default=300.0)
+PLAY_LOBBY_PER_CLIENT = env.int("PLAY_LOBBY_PER_CLIENT", default=3)
 CELERY_BEAT_SCHEDULE = {
     "play-resume-stalled": {
         "task": "play.resume_stalled", "schedule": PLAY_RESUME_INTERVAL,
@@ -228,6 +264,10 @@ CELERY_BEAT_SCHEDULE = {
     "decks-sweep-goldfish": {
         "task": "decks.sweep_goldfish", "schedule": GOLDFISH_SWEEP_INTERVAL,
         "options": {"expires": GOLDFISH_SWEEP_INTERVAL},
+    },
+    "play-expire-open": {
+        "task": "play.expire_open", "schedule": PLAY_EXPIRE_INTERVAL,
+        "options": {"expires": PLAY_EXPIRE_INTERVAL},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule"))
@@ -243,7 +283,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # on every door that checks a password (the site's and the admin's login pages): the next try,
 # right or wrong, is answered 429 with the locked-out page naming the wait, and each refused try
 # starts the wait again. The address is taken as the API's rate limits take it (NUM_PROXIES,
-# core.clients). Failures are counted in the database (shared by every process, whichever
+# core.addresses). Failures are counted in the database (shared by every process, whichever
 # cache), and a successful login clears the failures of that account only (accounts.login_limits).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -254,7 +294,7 @@ AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "core.clients.client_address"
+AXES_CLIENT_IP_CALLABLE = "core.addresses.request_address"
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_VERBOSE = False
 LOGIN_URL = "login"

@@ -26,6 +26,8 @@ import time
 from django.conf import settings
 from token_bucket import Limiter, MemoryStorage
 
+from core.addresses import client_key, scope_address
+
 #: Seconds between sweeps of the client buckets that have filled up again.
 PRUNE_EVERY = 60.0
 
@@ -61,7 +63,7 @@ def forget_clients() -> None:
     _CLIENTS = _ClientBuckets()
 
 
-def client_key(scope) -> str:
+def socket_client(scope) -> str:
     """The key of the client behind a websocket's ``scope`` (after Channels'
     ``AuthMiddlewareStack``): ``user:<id>``, ``session:<key>`` or ``address:<ip>``. Reads
     nothing: the middleware has loaded the user and the session already."""
@@ -72,12 +74,11 @@ def client_key(scope) -> str:
     key = getattr(session, "session_key", None) if session is not None else None
     if key:
         return f"session:{key}"
-    client = scope.get("client")
-    return f"address:{client[0] if client else '-'}"
+    return f"address:{client_key(scope_address(scope)) or '-'}"
 
 
 class FrameBudget:
-    """The budget of one socket: its own bucket and its client's (``client_key``)."""
+    """The budget of one socket: its own bucket and its client's (``socket_client``)."""
 
     def __init__(self, client: str):
         self.client = client

@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.jsonbody import MAX_DEPTH, JsonRefused, read_json
-from core.frame_budget import FrameBudget, client_key
+from core.frame_budget import FrameBudget, socket_client
 from core.languages import client_language
 
 #: Close code of a socket opened past its client's budget.
@@ -76,7 +76,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message):
         self.language = scope_language(self.scope)
-        self.budget = FrameBudget(client_key(self.scope))
+        self.budget = FrameBudget(socket_client(self.scope))
         wait = self.budget.connect()
         if wait:
             self.over_budget = True

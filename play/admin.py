@@ -19,7 +19,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = readonly_fields = ("index", "name", "user", "session_key", "bot", "resigned")
+    fields = readonly_fields = ("index", "name", "user", "session_key", "address", "bot", "resigned", "timed_out")
 
 
 class MatchActionInline(ReadOnlyInline):
@@ -29,9 +29,10 @@ class MatchActionInline(ReadOnlyInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ("id", "game", "players", "status", "version", "created_by", "created", "updated")
+    list_display = ("id", "game", "players", "status", "version", "created_by", "created_address", "created", "updated")
     list_filter = ("status", "game")
-    search_fields = ("id", "seats__name", "created_by__username")
+    # the client address finds every match one client made or sat at (play.limits counts by it)
+    search_fields = ("id", "seats__name", "created_by__username", "created_address", "seats__address")
     date_hierarchy = "created"
     readonly_fields = ("created", "updated")
     inlines = (SeatInline, MatchActionInline)

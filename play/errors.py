@@ -6,6 +6,9 @@ from __future__ import annotations
 _STATUS = {
     "not_seated": 403,
     "resigned": 403,
+    "timed_out": 403,
+    "abandoned": 409,
+    "too_many_matches": 429,
     "match_not_found": 404,
     "stale_version": 409,
     "not_finished": 409,
@@ -22,9 +25,11 @@ class MatchError(Exception):
     ``code`` is one of: ``unknown_game``, ``bad_seats``, ``bad_options``, ``bad_clock`` (create);
     ``secret_options`` (a stacked deal where another person would sit: create, join);
     ``match_full``, ``seat_taken``, ``bad_seat``, ``already_seated``, ``not_open`` (join, leave);
+    ``too_many_matches`` (create, join: ``play.limits``);
     ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (the decks the seats
     bring: create, join; see ``play.seat_decks``);
-    ``not_started``, ``game_over``, ``not_seated``, ``resigned``, ``stale_version``, ``bad_version``,
+    ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,
+    ``stale_version``, ``bad_version``,
     ``not_your_turn`` and the engine's codes (``illegal_action``, ``malformed_action``, …) (act);
     ``match_not_found``; ``not_finished`` (replay). ``status`` is the HTTP status for it.
     """

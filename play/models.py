@@ -4,6 +4,12 @@ A ``Match`` holds a game's whole state as JSON (``game.dump(state)``) and a ``ve
 counts the actions applied to it; ``MatchAction`` logs each of them, so a match can be replayed
 from (game, players, seed, options, log). A ``Seat`` is taken by a user, by a guest (a browser
 session with a display name), or played by a bot. Writes go through ``play.services``.
+
+A match is ``open`` while a person's seat is free, ``running`` once every seat is taken,
+``finished`` when the game is over, or ``abandoned``: it expired while open (nobody joined for
+``PLAY_OPEN_TTL`` seconds) or its last person was timed out (``play.services.time_out``).
+``created_by`` / ``created_session`` and ``created_address`` say who made it and from where (the
+limits of ``play.limits`` and the lobby count by them).
 """
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ class Match(models.Model):
         OPEN = "open", _("open")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
     id = models.CharField(_("id"), max_length=32, primary_key=True, default=new_match_id)
     game = models.SlugField(_("game"), max_length=40)
@@ -47,6 +54,11 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
         verbose_name=_("created by"),
     )
+    created_session = models.CharField(_("created by guest session"), max_length=40, blank=True)
+    created_address = models.CharField(
+        _("created from address"), max_length=100, blank=True, db_index=True,
+        help_text=_("the client key (core.addresses.client_key) of the request that made the match"),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -54,15 +66,18 @@ class Match(models.Model):
         ordering = ["-created", "id"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["status", "updated"], name="match_status_updated")]
 
     def __str__(self) -> str:
         return f"{self.id} {self.game} ({self.status})"
 
 
 class Seat(models.Model):
-    """Seat ``index`` of a match. A person's seat has ``user`` (or ``session_key`` for a guest)
-    and ``name``; a free seat has neither; a bot's seat has ``bot``. A person who resigns keeps
-    the seat, marked ``resigned``, and the heuristic bot (``bot``) plays it from then on."""
+    """Seat ``index`` of a match. A person's seat has ``user`` (or ``session_key`` for a guest),
+    ``name`` and the client ``address`` it was taken from; a free seat has none of them; a bot's
+    seat has ``bot``. A person who resigns keeps the seat, marked ``resigned``, and the heuristic
+    bot (``bot``) plays it from then on; a person timed out for being away on their turn
+    (``play.services.time_out``) is marked ``timed_out`` as well."""
 
     class Bot(models.TextChoices):
         NONE = "", _("none")
@@ -79,6 +94,14 @@ class Seat(models.Model):
     name = models.CharField(_("name"), max_length=150, blank=True)
     bot = models.CharField(_("bot"), max_length=20, choices=Bot.choices, blank=True, default="")
     resigned = models.BooleanField(_("resigned"), default=False)
+    timed_out = models.BooleanField(
+        _("timed out"), default=False,
+        help_text=_("the person was away on their turn too long; a bot plays the seat (resigned is set too)"),
+    )
+    address = models.CharField(
+        _("address"), max_length=100, blank=True, db_index=True,
+        help_text=_("the client key (core.addresses.client_key) of the request that took the seat"),
+    )
     deck = models.JSONField(
         _("deck"), null=True, blank=True,
         help_text=_("the deck the seat brings, for games played with one's own deck: {id, name, cards}"),

@@ -5,7 +5,8 @@ holds another seat's hand.
 Shape::
 
     {"id", "game", "status", "version", "players", "options",
-     "seats": [{"index", "name", "kind": "human"|"bot", "bot", "resigned", "you"}],
+                                    # status: "open" | "running" | "finished" | "abandoned"
+     "seats": [{"index", "name", "kind": "human"|"bot", "bot", "resigned", "timed_out", "you"}],
      "seat": int | None,            # the viewer's seat; None for a spectator
      "to_act": [int],               # [] unless the match is running
      "legal_actions": [dict],       # the viewer's; [] when they may not act now (a game may
@@ -55,10 +56,11 @@ def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
 
 
 def seat_entries(seats: list[Seat], viewer: int | None) -> list[dict]:
-    """The public list of seats: ``[{"index", "name", "kind", "bot", "resigned", "you"}]``."""
+    """The public list of seats: ``[{"index", "name", "kind", "bot", "resigned", "timed_out",
+    "you"}]`` (``timed_out``: the person was away on their turn too long, a bot plays the seat)."""
     return [
         {"index": s.index, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
-         "you": s.index == viewer}
+         "timed_out": s.timed_out, "you": s.index == viewer}
         for s in seats
     ]
 

@@ -3,6 +3,11 @@ match row (``select_for_update``); a refused request raises ``MatchError`` and c
 After the commit, every seat and the spectators are sent their views (``play.notify``) and bot
 turns and turn clocks are queued in Celery (``play.tasks``). Bots and clocks act through
 ``act`` like people do.
+
+Creating and joining are refused past the limits of ``play.limits`` (per person and per client
+address). A running match always has a deadline while a person is to act: the turn clock's
+(``seconds_per_turn``) or, without a clock, the absence deadline (``PLAY_ABSENT_AFTER``), after
+which ``time_out`` gives the person's seat to a bot (see ``expire_clock``).
 """
 from __future__ import annotations
 
@@ -16,11 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.addresses import client_key
 from play.bots import BOTS
 from play.engine import IllegalAction, derive_seed, stacked_options
 from play.games import GAMES
 
-from . import notify, tasks
+from . import limits, notify, selectors, tasks
 from .errors import MatchError, StaleVersion
 from .seat_decks import DEFAULT_BOT_DECK, not_used, plays_with_seat_decks, seat_deck
 from .identity import Player
@@ -154,21 +160,57 @@ def _running(match: Match) -> None:
         raise MatchError("not_started", _("The match has not started yet: seats are still free."))
     if match.status == Match.Status.FINISHED:
         raise MatchError("game_over", _("The match is over."))
+    if match.status == Match.Status.ABANDONED:
+        raise _abandoned()
+
+
+def _abandoned() -> MatchError:
+    return MatchError("abandoned", _("The match was abandoned: nobody joined it in time, or every person at it "
+                                     "was away too long. It is over."))
+
+
+def _stand_in_bot(engine) -> str:
+    """The bot that plays a person's seat (resigned, timed out, or a turn the clock ran out on):
+    the heuristic one, or the random one for a game without a heuristic bot."""
+    return "heuristic" if "heuristic" in _game_bots(engine) else "random"
 
 
 # -- seats, the clock and the work after the commit -----------------------------------------------
-def _take(seat: Seat, player: Player) -> None:
+def _take(seat: Seat, player: Player, address: str) -> None:
     seat.user_id = player.user_id
     seat.session_key = "" if player.user_id is not None else (player.session_key or "")
     seat.name = player.name
+    seat.address = address
 
 
-def _start_clock(match: Match) -> None:
-    """Set the turn deadline of a running match with a clock (none for the others)."""
-    if match.seconds_per_turn and match.status == Match.Status.RUNNING:
+def _key(address: str | None) -> str:
+    """The client key (``core.addresses.client_key``) of ``address``; ``""`` for none."""
+    return client_key(address) if address else ""
+
+
+def _start_clock(match: Match, engine, state, seats: list[Seat]) -> None:
+    """Set the turn deadline of a match: for a running match with a turn clock,
+    ``seconds_per_turn`` from now, whoever is to act; for one without a clock, the absence
+    deadline ``PLAY_ABSENT_AFTER`` seconds from now when a person's seat (not a bot's, not
+    resigned) is to act (``time_out``); else none. No task is queued for the absence deadline:
+    ``play.resume_stalled`` finds it passed, as it finds a clock a broker lost."""
+    match.turn_deadline = None
+    if match.status != Match.Status.RUNNING:
+        return
+    if match.seconds_per_turn:
         match.turn_deadline = timezone.now() + timedelta(seconds=match.seconds_per_turn)
-    else:
-        match.turn_deadline = None
+    elif settings.PLAY_ABSENT_AFTER and _person_to_act(engine, state, seats):
+        match.turn_deadline = timezone.now() + timedelta(seconds=settings.PLAY_ABSENT_AFTER)
+
+
+def _person_to_act(engine, state, seats: list[Seat]) -> bool:
+    by_index = {s.index: s for s in seats}
+    return any(not by_index[i].bot for i in engine.to_act(state))
+
+
+def _people_left(seats: list[Seat]) -> bool:
+    """Whether a person still plays a seat (taken, neither a bot's nor resigned)."""
+    return any(not s.bot and (s.user_id is not None or s.session_key) for s in seats)
 
 
 def _after_commit(match: Match, engine, state, seats: list[Seat], reseat: bool, views: MatchViews | None = None) -> None:
@@ -182,8 +224,10 @@ def _after_commit(match: Match, engine, state, seats: list[Seat], reseat: bool, 
         return
     by_index = {s.index: s for s in seats}
     if any(by_index[i].bot for i in engine.to_act(state)):
+        people = _people_left(seats)
         transaction.on_commit(
-            lambda: tasks.bot_turn.apply_async((match_id, version), countdown=settings.PLAY_BOT_DELAY), robust=True
+            lambda: tasks.queue_bot_turn(match_id, version, people=people, countdown=settings.PLAY_BOT_DELAY),
+            robust=True,
         )
     if match.seconds_per_turn:
         seconds = match.seconds_per_turn
@@ -241,6 +285,7 @@ def _start_with_decks(engine, match: Match, seats: list[Seat]):
 def create_match(
     player: Player | None, game: str, seats: list[dict], options: dict | None = None,
     seconds_per_turn: int | None = None, seed: int | None = None, deck: str | None = None,
+    address: str | None = None,
 ) -> Match:
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
     ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
@@ -256,11 +301,15 @@ def create_match(
     checked with the deck validator. The game is set up when the last seat is taken: until then
     the match's ``state`` is ``None`` (its options are checked now, with the decks known).
 
-    Raises ``MatchError`` with code ``unknown_game``, ``bad_seats`` (count outside the game's
-    range, a bad entry, a bot the game does not have), ``bad_clock``, ``secret_options`` (a
-    stacked deal with another seat for a person; details ``{"options": [names]}``),
-    ``bad_options`` (the engine's ``ValueError``), ``name_required`` (no player for a human
-    seat),
+    ``address`` is the client address of the request (``core.addresses``; None from the command
+    line): the match records it and its maker, and ``play.limits`` refuses a match past the
+    limits of ``player`` or of the address (a bot-only match counts as running).
+
+    Raises ``MatchError`` with code ``too_many_matches`` (HTTP 429), ``unknown_game``,
+    ``bad_seats`` (count outside the game's range, a bad entry, a bot the game does not have),
+    ``bad_clock``, ``secret_options`` (a stacked deal with another seat for a person; details
+    ``{"options": [names]}``), ``bad_options`` (the engine's ``ValueError``), ``name_required``
+    (no player for a human seat),
     ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
     ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
     """
@@ -285,21 +334,25 @@ def create_match(
         # Check the options now, with the decks known standing in for those still to come.
         known = next(d for d in decks if d is not None)
         _setup(engine, len(bots), seed, engine.deck_options(options, [(d or known)["cards"] for d in decks]))
+    key = _key(address)
     with transaction.atomic():
+        limits.check_room(player, key, Match.Status.RUNNING if starts else Match.Status.OPEN)
         match = Match(
             game=engine.slug, players=len(bots), options=options, seed=seed,
             state=None if state is None else engine.dump(state),
             seconds_per_turn=seconds_per_turn, created_by_id=player.user_id if player else None,
+            created_session=(player.session_key or "") if player and player.user_id is None else "",
+            created_address=key,
         )
         rows = [Seat(match=match, index=i, bot=bot, deck=None if decks is None else decks[i])
                 for i, bot in enumerate(bots)]
         if humans:
-            _take(rows[humans[0]], player)
+            _take(rows[humans[0]], player, key)
         if starts:
             if decks is not None:
                 state = _start_with_decks(engine, match, rows)
             match.status = Match.Status.RUNNING
-            _start_clock(match)
+            _start_clock(match, engine, state, rows)
         match.save(force_insert=True)
         Seat.objects.bulk_create(rows)
         _after_commit(match, engine, state, rows, reseat=True)
@@ -307,18 +360,25 @@ def create_match(
 
 
 @transaction.atomic
-def join_match(player: Player | None, match_id: str, seat: int | None = None, deck: str | None = None) -> Match:
+def join_match(
+    player: Player | None, match_id: str, seat: int | None = None, deck: str | None = None,
+    address: str | None = None,
+) -> Match:
     """``player`` takes seat ``seat`` of an open match (the first free human seat when None);
     the match starts when the last human seat is taken. In a game played with the seats' own
     decks, ``deck`` is the id of the deck the player brings (checked with the deck validator),
-    and the game is set up with every seat's deck when the last seat is taken.
+    and the game is set up with every seat's deck when the last seat is taken. ``address`` is
+    the client address of the request (``core.addresses``), recorded on the seat and counted by
+    ``play.limits`` (the join that takes the last seat is a place in a running match).
 
     Raises ``MatchError``: ``match_not_found``, ``name_required``, ``already_seated`` (the
     player has a seat here), ``match_full`` (the match is running: every seat is taken),
-    ``not_open`` (it is over), ``secret_options`` (the match's options stack the deal, so only
+    ``not_open`` (it is over or abandoned, or it expired: nobody joined it for
+    ``PLAY_OPEN_TTL`` seconds), ``secret_options`` (the match's options stack the deal, so only
     bots may sit beside its creator: a match saved before that rule), ``bad_seat`` (no such
     seat, or a bot's), ``seat_taken``, ``deck_required``, ``deck_not_used``, ``unknown_deck``,
-    ``invalid_deck`` (with every problem), ``bad_options``. Nothing is saved then.
+    ``invalid_deck`` (with every problem), ``bad_options``, ``too_many_matches`` (HTTP 429).
+    Nothing is saved then.
     """
     player = _needs_player(player)
     match = _lock(match_id)
@@ -327,6 +387,9 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None, de
         raise MatchError("already_seated", _("You already have a seat at this match."))
     if match.status == Match.Status.FINISHED:
         raise MatchError("not_open", _("This match is over; it takes no more players."))
+    if match.status == Match.Status.ABANDONED or selectors.is_expired(match):
+        raise MatchError("not_open", _("This match was abandoned: nobody joined it in time. It takes no more "
+                                       "players."), {"abandoned": True})
     free = [s for s in seats if s.is_free]
     if match.status == Match.Status.RUNNING or not free:
         raise MatchError("match_full", _("Every seat of this match is taken."))
@@ -355,14 +418,16 @@ def join_match(player: Player | None, match_id: str, seat: int | None = None, de
         chosen.deck = seat_deck(player, deck, chosen.index)
     elif deck is not None:
         raise not_used(engine, chosen.index)
-    _take(chosen, player)
+    key = _key(address)
+    limits.check_room(player, key, Match.Status.RUNNING if len(free) == 1 else Match.Status.OPEN)
+    _take(chosen, player, key)
     state = None if match.state is None else engine.load(match.state)
     if len(free) == 1:
         if match.state is None:
             state = _start_with_decks(engine, match, seats)
         match.status = Match.Status.RUNNING
-        _start_clock(match)
-    chosen.save(update_fields=["user", "session_key", "name", "deck"])
+        _start_clock(match, engine, state, seats)
+    chosen.save(update_fields=["user", "session_key", "name", "deck", "address"])
     match.save()
     _after_commit(match, engine, state, seats, reseat=True)
     return match
@@ -375,20 +440,20 @@ def leave_match(player: Player | None, match_id: str) -> Match:
     the API (404 from then on), and the returned ``Match`` has ``pk`` None.
 
     Raises ``MatchError``: ``match_not_found``, ``not_seated``, ``not_open`` (the match has
-    started: resign instead; or it is over).
+    started: resign instead; or it is over or abandoned).
     """
     match = _lock(match_id)
     seats = list(match.seats.all())
     seat = _seated(seats, player)
-    if match.status == Match.Status.FINISHED:
+    if match.status in (Match.Status.FINISHED, Match.Status.ABANDONED):
         raise MatchError("not_open", _("The match is over, so there is no seat to leave."))
     if match.status != Match.Status.OPEN:
         raise MatchError("not_open", _("The match has started, so you cannot leave it; you can resign."))
-    seat.user_id, seat.session_key, seat.name, seat.deck = None, "", "", None
+    seat.user_id, seat.session_key, seat.name, seat.deck, seat.address = None, "", "", None, ""
     if all(s.is_free or s.kind == "bot" for s in seats):
         match.delete()
         return match
-    seat.save(update_fields=["user", "session_key", "name", "deck"])
+    seat.save(update_fields=["user", "session_key", "name", "deck", "address"])
     match.save()
     engine = get_game(match.game)
     _after_commit(match, engine, None if match.state is None else engine.load(match.state), seats, reseat=True)
@@ -401,21 +466,31 @@ def resign(player: Player | None, match_id: str) -> Match:
     (the random one for a game without a heuristic bot) plays it from now on.
 
     Raises ``MatchError``: ``match_not_found``, ``not_seated``, ``resigned`` (already),
-    ``not_started`` (leave instead), ``game_over``.
+    ``timed_out`` (a bot plays the seat already), ``not_started`` (leave instead),
+    ``game_over``, ``abandoned``.
     """
     match = _lock(match_id)
     seats = list(match.seats.all())
     seat = _seated(seats, player)
     _running(match)
+    if seat.timed_out:
+        raise _replaced(seat)
     if seat.resigned:
         raise MatchError("resigned", _("You have already resigned; a bot plays your seat."))
     engine = get_game(match.game)
     seat.resigned = True
-    seat.bot = "heuristic" if "heuristic" in _game_bots(engine) else "random"
+    seat.bot = _stand_in_bot(engine)
     seat.save(update_fields=["resigned", "bot"])
     match.save()
     _after_commit(match, engine, engine.load(match.state), seats, reseat=True)
     return match
+
+
+def _replaced(seat: Seat) -> MatchError:
+    """The refusal for a person whose seat a bot plays: they resigned, or they timed out."""
+    if seat.timed_out:
+        return MatchError("timed_out", _("You were away on your turn too long; a bot plays your seat."))
+    return MatchError("resigned", _("You have resigned; a bot plays your seat."))
 
 
 def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -> dict:
@@ -423,8 +498,9 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
     ``version``; the state, the version, the outcome and the log row are saved together.
     Returns the actor's view payload after the action.
 
-    Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over``; ``not_seated``
-    (``actor`` has no seat, or a bot acts for a person's seat without the clock); ``resigned``;
+    Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over`` / ``abandoned``;
+    ``not_seated`` (``actor`` has no seat, or a bot acts for a person's seat without the clock);
+    ``resigned``; ``timed_out``;
     ``bad_version`` (not an int, or a version the match has not reached yet); ``StaleVersion``
     (code ``stale_version``, with the current view) when the match has moved on; ``not_your_turn`` (the seat is not to act and the game
     gives it no legal action out of turn, as sandbox play does); the engine's code and message
@@ -442,7 +518,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         else:
             seat = _seated(seats, actor)
             if seat.resigned:
-                raise MatchError("resigned", _("You have resigned; a bot plays your seat."))
+                raise _replaced(seat)
             by = MatchAction.By.PLAYER
         if type(version) is not int:
             raise MatchError("bad_version", _("The version must be a whole number."), {"version": str(version)[:40]})
@@ -474,7 +550,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         if outcome is not None:
             match.status = Match.Status.FINISHED
             match.outcome = outcome.to_json()
-        _start_clock(match)
+        _start_clock(match, engine, state, seats)
         match.save()
         logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
         views = MatchViews(match, seats, last_action=logged, state=state)
@@ -497,7 +573,7 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     seat = next((seats[i] for i in engine.to_act(state) if seats[i].bot or by == MatchAction.By.CLOCK), None)
     if seat is None:
         return False
-    name = seat.bot or ("heuristic" if "heuristic" in _game_bots(engine) else "random")
+    name = seat.bot or _stand_in_bot(engine)
     bot = _make_bot(engine, name, derive_seed(match.seed, seat.index, version))
     people_only = getattr(engine, "people_only_actions", frozenset())
     legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
@@ -510,15 +586,71 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
 
 
 def expire_clock(match_id: str, version: int) -> bool:
-    """The turn clock of ``match_id`` queued at ``version``: when the match is still at that
-    version and its deadline has passed, the seat to act is played by its bot (``by="clock"``);
-    when the deadline is still ahead, the check is queued again for then. Returns whether an
-    action was applied."""
-    match = Match.objects.filter(pk=match_id).only("version", "status", "turn_deadline").first()
+    """The deadline of ``match_id`` at ``version``: when the match is still at that version and
+    its deadline has passed, with a turn clock the seat to act is played by its bot for this
+    turn (``by="clock"``); without one (the absence deadline) the people to act are timed out
+    (``time_out``). When the deadline is still ahead, the check is queued again for then.
+    Returns whether an action was applied or a seat timed out."""
+    match = (Match.objects.filter(pk=match_id)
+             .only("version", "status", "turn_deadline", "seconds_per_turn").first())
     if match is None or match.version != version or match.status != Match.Status.RUNNING or not match.turn_deadline:
         return False
     remaining = (match.turn_deadline - timezone.now()).total_seconds()
     if remaining > 0:
         tasks.clock_expired.apply_async((match_id, version), countdown=remaining)
         return False
-    return play_bot_turn(match_id, version, by=MatchAction.By.CLOCK)
+    if match.seconds_per_turn:
+        return play_bot_turn(match_id, version, by=MatchAction.By.CLOCK)
+    return time_out(match_id, version)
+
+
+@transaction.atomic
+def time_out(match_id: str, version: int) -> bool:
+    """The absence rule, for a running match without a turn clock still at ``version`` whose
+    absence deadline (``PLAY_ABSENT_AFTER`` seconds after a person's seat became to act, see
+    ``_start_clock``) has passed: every person's seat that is to act is timed out — marked
+    ``timed_out`` and ``resigned`` and played by the bot from then on, as ``resign`` does (the
+    rules pages say nothing of a player who stops playing; DESIGN.md: "where it says nothing,
+    the seat's bot plays"). When no person is left playing, the match is ``abandoned`` instead
+    of played on by bots for nobody: it ends with no outcome and no bot moves again. Returns
+    whether a seat timed out; False (nothing changed) when the match moved on, has a clock, is
+    not running or its deadline is still ahead."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if (match is None or match.status != Match.Status.RUNNING or match.version != version
+            or match.seconds_per_turn or match.turn_deadline is None or match.turn_deadline > timezone.now()):
+        return False
+    seats = list(match.seats.all())
+    engine = get_game(match.game)
+    state = engine.load(match.state)
+    away = [s for s in seats if s.index in engine.to_act(state) and not s.bot]
+    if not away:
+        return False
+    bot = _stand_in_bot(engine)
+    for seat in away:
+        seat.resigned, seat.timed_out, seat.bot = True, True, bot
+        seat.save(update_fields=["resigned", "timed_out", "bot"])
+    if not _people_left(seats):
+        match.status = Match.Status.ABANDONED
+    _start_clock(match, engine, state, seats)
+    match.save()
+    _after_commit(match, engine, state, seats, reseat=True)
+    return True
+
+
+def expire_open_matches(now=None, limit: int = 1000) -> list[str]:
+    """Abandon every open match that expired (nobody joined or left it for ``PLAY_OPEN_TTL``
+    seconds before ``now``; ``play.selectors.is_expired``), at most ``limit``, each in its own
+    transaction (a join that got there first keeps its match). Its seats and spectators are
+    sent the abandoned view. Returns the ids abandoned."""
+    done = []
+    for match_id in selectors.expired_open_ids(now, limit):
+        with transaction.atomic():
+            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            if match is None or not selectors.is_expired(match, now):
+                continue
+            match.status = Match.Status.ABANDONED
+            match.turn_deadline = None
+            match.save()
+            transaction.on_commit(lambda match_id=match_id: notify.match_changed(match_id), robust=True)
+        done.append(match_id)
+    return done

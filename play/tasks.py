@@ -1,6 +1,12 @@
-"""Celery tasks of the table: bot turns, turn clocks and the recovery of stalled matches. They
-only schedule; the work is done by ``play.services``. All are idempotent on the version: a task
-for a match that has moved on does nothing, so a task delivered twice or late is harmless.
+"""Celery tasks of the table: bot turns, turn clocks (and absence deadlines), the recovery of
+stalled matches and the expiry of open matches nobody joins. They only schedule; the work is
+done by ``play.services``. All are idempotent on the version: a task for a match that has moved
+on does nothing, so a task delivered twice or late is harmless.
+
+Bot turns go to one of two queues (``config.queues``, ``queue_bot_turn``): the people's queue
+(the default one) for a match where a person still plays, the bots' queue for a match where
+none does, each with a worker of its own, so that bot-only matches, however many, never make a
+person wait for a bot's reply. Clocks and the sweeps use the people's queue.
 
 A broker may lose a queued turn: kombu's filesystem transport deletes a message when a worker
 takes it, Redis gives a killed worker's unacknowledged messages back only after its visibility
@@ -25,12 +31,12 @@ logger = logging.getLogger(__name__)
 
 def _moved_on(match_id: str, version: int, run) -> bool:
     """``run()``; False when it finds the match over already: a copy of the task that finished
-    the match, run at the same time, got there first (``act`` checks the status before the
-    version)."""
+    the match, run at the same time, got there first, or its last person timed out meanwhile
+    (``act`` checks the status before the version)."""
     try:
         return run()
     except MatchError as exc:
-        if exc.code == "game_over":
+        if exc.code in ("game_over", "abandoned"):
             return False
         raise
 
@@ -40,6 +46,14 @@ def bot_turn(match_id: str, version: int) -> bool:
     """The bot whose seat is to act in ``match_id`` at ``version`` takes its turn; returns
     whether it acted (False when the match has moved on)."""
     return _moved_on(match_id, version, lambda: services.play_bot_turn(match_id, version))
+
+
+def queue_bot_turn(match_id: str, version: int, *, people: bool, countdown: float = 0) -> None:
+    """Queue ``bot_turn`` for ``match_id`` at ``version`` in ``countdown`` seconds: on the
+    people's queue when a person still plays the match (``people``), else on the bots' queue
+    (``settings.TASK_QUEUES``)."""
+    queue = settings.TASK_QUEUES["people" if people else "bots"]
+    bot_turn.apply_async((match_id, version), countdown=countdown, queue=queue)
 
 
 class _CappedCountdown(Task):
@@ -58,27 +72,44 @@ class _CappedCountdown(Task):
 @shared_task(name="play.clock_expired", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
              base=_CappedCountdown)
 def clock_expired(match_id: str, version: int) -> bool:
-    """The turn clock of ``match_id`` at ``version`` ran out: the seat to act is played by its
-    bot (the heuristic one for a person). Returns whether an action was applied."""
+    """The deadline of ``match_id`` at ``version`` passed: with a turn clock the seat to act is
+    played by its bot for the turn (the heuristic one for a person); without one the person to
+    act was away too long and is timed out (``services.time_out``). Returns whether anything
+    changed."""
     return _moved_on(match_id, version, lambda: services.expire_clock(match_id, version))
 
 
 @shared_task(name="play.resume_stalled", ignore_result=True)
 def resume_stalled() -> int:
     """Queue again the turn of every running match that has not changed for ``PLAY_STALL_AFTER``
-    seconds while a bot is to act (``bot_turn``) or its turn clock ran out (``clock_expired``),
-    each for the match's current version, at once. Returns how many turns were queued; logs
-    them at WARNING (a turn was lost) as ``match_id@version:bot|clock``."""
+    seconds while a bot is to act (``bot_turn``) or its deadline passed (``clock_expired``: a
+    turn clock that ran out, or the absence deadline of a match without a clock, which no task
+    waits for), each for the match's current version, at once. Returns how many were queued;
+    logs the lost ones at WARNING (``match_id@version:bot|clock``) and the absence deadlines at
+    INFO (``match_id@version:absent``)."""
     turns = selectors.stalled_turns(settings.PLAY_STALL_AFTER)
     for turn in turns:
-        task = bot_turn if turn.task == "bot" else clock_expired
-        task.apply_async((turn.match_id, turn.version))
-    if turns:
+        if turn.task == "bot":
+            queue_bot_turn(turn.match_id, turn.version, people=turn.people)
+        else:
+            clock_expired.apply_async((turn.match_id, turn.version))
+    lost = [t for t in turns if t.task != "absent"]
+    if lost:
         logger.warning(
-            "play.resume_stalled: queued %d stalled turns: %s", len(turns),
-            " ".join(f"{t.match_id}@{t.version}:{t.task}" for t in turns),
+            "play.resume_stalled: queued %d stalled turns: %s", len(lost),
+            " ".join(f"{t.match_id}@{t.version}:{t.task}" for t in lost),
         )
+    if len(lost) < len(turns):
+        logger.info("play.resume_stalled: queued %d absence deadlines: %s", len(turns) - len(lost),
+                    " ".join(f"{t.match_id}@{t.version}:absent" for t in turns if t.task == "absent"))
     return len(turns)
+
+
+@shared_task(name="play.expire_open", ignore_result=True)
+def expire_open() -> int:
+    """Abandon the open matches nobody joined or left for ``PLAY_OPEN_TTL`` seconds (queued by
+    beat every ``PLAY_EXPIRE_INTERVAL`` seconds). Returns how many were abandoned."""
+    return len(services.expire_open_matches())
 
 
 @worker_ready.connect

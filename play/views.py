@@ -18,6 +18,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.addresses import request_address
 from core.params import BadValue, page_number, parse_int
 from core.redirects import safe_next
 from play.games import GAMES
@@ -36,8 +37,8 @@ CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
 DECK_ERRORS = ("deck_required", "unknown_deck", "invalid_deck")
 #: How many recent moves the table's log shows.
 RECENT_MOVES = 12
-#: Open matches per lobby page, and how many of the visitor's latest matches the lobby lists.
-OPEN_PER_PAGE = 30
+#: Matches per lobby page, and how many of the visitor's latest matches the lobby lists.
+LOBBY_PER_PAGE = 30
 MY_MATCHES = 20
 #: The session key of the join a guest asked for before choosing a display name.
 PENDING_JOIN_KEY = "play_pending_join"
@@ -65,18 +66,24 @@ def _row(match: Match, player) -> dict:
         "bots": sum(1 for s in seats if s["kind"] == "bot"),
         "people": sum(1 for s in seats if s["kind"] == "human" and s["name"]),
         "names": [s["name"] for s in seats if s["name"]],
+        "timed_out": sum(1 for s in seats if s["timed_out"]),
+        "replay": selectors.has_replay(match),
         "created_at": match.created,
     }
 
 
 def lobby(request):
-    """Open matches waiting for people, the visitor's own matches and a "new match" button."""
+    """The visitor's own matches, then the live matches (``selectors.lobby``: open ones waiting
+    for people, then running ones to watch, most recent activity first, no client crowding
+    them) and a "new match" button."""
     player = player_from_request(request)
-    page = Paginator(selectors.open_matches(), OPEN_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    page = Paginator(selectors.lobby(), LOBBY_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    rows = [_row(m, player) for m in page.object_list]
     return render(request, "play/lobby.html", {
         "player": player,
         "page": page,
-        "open_matches": [_row(m, player) for m in page.object_list],
+        "open_matches": [row for row in rows if row["status"] == Match.Status.OPEN],
+        "running_matches": [row for row in rows if row["status"] == Match.Status.RUNNING],
         "my_matches": [_row(m, player) for m in selectors.matches_for(player)[:MY_MATCHES]] if player else [],
         "rules": [{"slug": slug, "label": game_label(slug), "url": rules_url(slug)} for slug in GAMES],
     })
@@ -100,25 +107,30 @@ def guest_name(request):
 
 
 def new_match(request):
-    """The new-match form; a valid post creates the match and opens its table."""
+    """The new-match form; a valid post creates the match and opens its table. A refusal of the
+    service is shown on the form with the refusal's status (429 past the limits of
+    ``play.limits``, else 400)."""
     player = player_from_request(request)
     if player is None:
         return _ask_for_name(request, request.get_full_path())
+    refusal = None
     if request.method == "POST":
         form = MatchForm(request.POST, player=player)
         if form.is_valid():
             data = form.cleaned_data
             try:
                 match = services.create_match(
-                    player, data["game"], data["seats"], data["options"], data["seconds_per_turn"], deck=data["deck"])
+                    player, data["game"], data["seats"], data["options"], data["seconds_per_turn"], deck=data["deck"],
+                    address=request_address(request))
             except MatchError as error:
                 _create_error(form, data, error)
+                refusal = error.status
             else:
                 return redirect("play-table", match_id=match.id)
     else:
         initial = {"game": request.GET["game"]} if request.GET.get("game") else {}
         form = MatchForm(initial=initial, player=player)
-    status = 400 if form.errors else 200
+    status = (refusal or 400) if form.errors else 200
     return render(request, "play/new.html", {"form": form, "player": player}, status=status)
 
 
@@ -200,7 +212,8 @@ def _complete_pending_join(request, next_url: str) -> None:
     if deck is None and plays_with_seat_decks(get_game(match.game), match.options):
         return
     try:
-        services.join_match(player_from_request(request), match.id, pending.get("seat"), deck=deck)
+        services.join_match(player_from_request(request), match.id, pending.get("seat"), deck=deck,
+                            address=request_address(request))
     except MatchError as error:
         messages.error(request, error.message)
 
@@ -216,7 +229,9 @@ def join(request, match_id: str):
         messages.error(request, _("There is no free seat like that at this match."))
         return redirect("play-table", match_id=match_id)
     deck = request.POST.get("deck", "").strip() or None
-    return _seat_change(request, match_id, lambda player, mid: services.join_match(player, mid, seat, deck=deck),
+    address = request_address(request)
+    return _seat_change(request, match_id,
+                        lambda player, mid: services.join_match(player, mid, seat, deck=deck, address=address),
                         pending={"seat": seat, "deck": deck})
 
 
@@ -233,10 +248,11 @@ def resign(request, match_id: str):
 
 
 def replay(request, match_id: str):
-    """Step through a finished match from the caller's seat (or a spectator's)."""
+    """Step through a finished match (or an abandoned one that had started) from the caller's
+    seat (or a spectator's)."""
     match = _match_or_404(match_id)
     context = {"match": match, "game_name": game_label(match.game), "rules_url": rules_url(match.game)}
-    if match.status != Match.Status.FINISHED:
+    if not selectors.has_replay(match):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
     data = selectors.replay(match, player_from_request(request))
     board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])

@@ -4,14 +4,17 @@ anyone else (a ``make run`` worker, an earlier run), nor anyone else's workers t
 
 - With the embedded broker (kombu's filesystem transport) the run gets its own queue folder,
   removed when the run ends.
-- With a real broker (``CELERY_BROKER_URL``: Redis or RabbitMQ) the run gets its own queue name,
-  deleted from the broker when the run ends.
+- With a real broker (``CELERY_BROKER_URL``: Redis or RabbitMQ) the run gets its own default
+  queue name, which names the others (``config.queues``: the bot-only matches' and the
+  simulations' queues), all deleted from the broker when the run ends.
 """
 import atexit
 import os
 import shutil
 import tempfile
 import uuid
+
+from config.queues import queue_names
 
 if "CELERY_BROKER_URL" not in os.environ:
     if "CELERY_FS_DIR" not in os.environ:
@@ -20,13 +23,17 @@ if "CELERY_BROKER_URL" not in os.environ:
 elif "CELERY_TASK_DEFAULT_QUEUE" not in os.environ:
     os.environ["CELERY_TASK_DEFAULT_QUEUE"] = f"eoc-test-{uuid.uuid4().hex[:12]}"
 
-    def _delete_queue(url=os.environ["CELERY_BROKER_URL"], name=os.environ["CELERY_TASK_DEFAULT_QUEUE"]):
+    def _delete_queues(url=os.environ["CELERY_BROKER_URL"], default=os.environ["CELERY_TASK_DEFAULT_QUEUE"]):
         from kombu import Connection
 
         try:
             with Connection(url, connect_timeout=5) as connection:
-                connection.default_channel.queue_delete(name)
-        except Exception:  # the broker may be gone at exit; the queue then goes with it
+                for name in queue_names(default).values():
+                    if url.startswith("redis"):
+                        connection.default_channel.queue_purge(name)  # Redis' queue_delete keeps the messages
+                    connection.default_channel.queue_delete(name)
+                    connection.default_channel.exchange_delete(name)  # each queue has an exchange of its name
+        except Exception:  # the broker may be gone at exit; the queues then go with it
             pass
 
-    atexit.register(_delete_queue)
+    atexit.register(_delete_queues)

@@ -1,4 +1,4 @@
-"""The API's rate limits (``THROTTLE_ANON`` per client address, taken by ``core.clients``;
+"""The API's rate limits (``THROTTLE_ANON`` per client address as ``core.addresses`` finds it,
 ``THROTTLE_USER`` per user; see config/settings.py), kept in the cache (Redis with ``REDIS_URL``).
 
 When the cache does not answer (Redis restarting), a request is let through rather than
@@ -10,15 +10,15 @@ import logging
 
 from rest_framework import throttling
 
-from core.clients import client_address
+from core.addresses import request_address
 
 logger = logging.getLogger(__name__)
 
 
 class _FailOpen:
-    def get_ident(self, request) -> str | None:
-        """The client's address, as the login limits take it (``core.clients``)."""
-        return client_address(request)
+    def get_ident(self, request) -> str:
+        """The client address by the site's one rule (``core.addresses``, DRF's ``NUM_PROXIES``)."""
+        return request_address(request)
 
     def allow_request(self, request, view) -> bool:
         try:

@@ -10,6 +10,7 @@ from play.seat_decks import MAX_DECK_ID
 from play.services import MAX_SECONDS_PER_TURN
 
 MAX_SEATS = 32
+STATUSES = ["open", "running", "finished", "abandoned"]
 
 
 class SeatInput(serializers.Serializer):
@@ -88,6 +89,7 @@ class SeatSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["human", "bot"])
     bot = serializers.CharField(help_text='the bot playing the seat: "", "random" or "heuristic"')
     resigned = serializers.BooleanField()
+    timed_out = serializers.BooleanField(help_text="the person was away on their turn too long; a bot plays the seat")
     you = serializers.BooleanField()
 
 
@@ -108,7 +110,7 @@ class MatchViewSerializer(serializers.Serializer):
 
     id = serializers.CharField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    status = serializers.ChoiceField(choices=STATUSES)
     version = serializers.IntegerField(help_text="the number of actions applied")
     players = serializers.IntegerField()
     options = serializers.DictField()
@@ -128,7 +130,7 @@ class MatchViewSerializer(serializers.Serializer):
 class MatchSummarySerializer(serializers.Serializer):
     id = serializers.CharField()
     game = serializers.CharField()
-    status = serializers.ChoiceField(choices=["open", "running", "finished"])
+    status = serializers.ChoiceField(choices=STATUSES)
     players = serializers.IntegerField()
     version = serializers.IntegerField()
     options = serializers.DictField()

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from core.addresses import request_address
 from core.api.base import ApiView, GenericApiView
 from core.api.errors import error_body
 from core.api.pagination import PAGINATION
@@ -96,29 +97,42 @@ class GameList(ApiView):
 
 
 class MatchList(MatchApiView):
-    """The lobby (open matches, newest first), or with ``?mine=1`` your own matches; create a match."""
+    """The lobby (live matches: open ones to join, then running ones to watch, most recent activity
+    first, at most ``PLAY_LOBBY_PER_CLIENT`` made by one person or one address), or with
+    ``?mine=1`` your own matches (any status, those you made included); create a match."""
 
     serializer_class = MatchSummarySerializer
     pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
 
-    @query_parameters(Boolean("mine", "your matches (any status) instead of the lobby"), *PAGINATION)
-    @extend_schema(responses={200: MatchSummarySerializer(many=True)})
+    @query_parameters(Boolean("mine", "your matches (any status: open, running, finished or abandoned; those "
+                              "you made too) instead of the lobby"), *PAGINATION)
+    @extend_schema(
+        description=(
+            "The lobby: open matches (waiting for players, not expired) first, then running ones to watch, each "
+            "most recent activity first; at most PLAY_LOBBY_PER_CLIENT (default 3) made by one person and by one "
+            "client address."
+        ),
+        responses={200: MatchSummarySerializer(many=True)},
+    )
     def get(self, request):
         player = player_from_request(request)
-        matches = selectors.matches_for(player) if request.parameters["mine"] else selectors.open_matches()
+        matches = selectors.matches_for(player) if request.parameters["mine"] else selectors.lobby()
         page = self.paginate_queryset(matches)
         return self.get_paginated_response(selectors.summaries(page, player))
 
     @extend_schema(
         request=CreateMatchInput,
-        responses={201: VIEW, 400: ERROR, 403: ERROR},
+        responses={201: VIEW, 400: ERROR, 403: ERROR, 429: ERROR},
         description=(
             'Body: {"game": "lama", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], '
             '"options": {}, "seconds_per_turn": null, "name": "Ann"}. You take the first human seat; the match '
-            "runs at once when no human seat is left free. 400 codes: unknown_game, bad_seats, bad_options, "
-            "bad_clock, name_required (a guest without a display name), invalid_request, secret_options (options "
-            "that stack the deal, e.g. deck, decks, pool, stacked, where another seat is for a person: only with "
-            "bots in every other seat; details.options names them); in a game played with "
+            "runs at once when no human seat is left free. 429 too_many_matches: you, or your client address, "
+            "already hold the most places allowed in open matches (PLAY_MAX_OPEN_MATCHES, default 3) or in running "
+            "ones (PLAY_MAX_RUNNING_MATCHES, default 20; a bot-only match counts as running); details: "
+            '{"limit", "count", "status": "open"|"running", "scope": "player"|"address"}. 400 codes: unknown_game, '
+            "bad_seats, bad_options, bad_clock, name_required (a guest without a display name), invalid_request, "
+            "secret_options (options that stack the deal, e.g. deck, decks, pool, stacked, where another seat is "
+            "for a person: only with bots in every other seat; details.options names them); in a game played with "
             'one\'s own deck (eoc), "deck": "<deck id>" is your deck and a bot seat may name its "deck": '
             "deck_required, unknown_deck, invalid_deck (details.problems lists every problem of the deck "
             "validator), deck_not_used (a deck for a game or match that takes none). The game is set up when "
@@ -130,7 +144,7 @@ class MatchList(MatchApiView):
         player = _caller(request, data.get("name"))
         match = services.create_match(
             player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
-            deck=data.get("deck"),
+            deck=data.get("deck"), address=request_address(request),
         )
         keep_name(request, player)
         return Response(selectors.match_view(match, player), status=status.HTTP_201_CREATED)
@@ -148,18 +162,21 @@ class MatchJoin(MatchApiView):
     """Take a seat of an open match; the match starts when the last human seat is taken."""
 
     @extend_schema(
-        request=JoinInput, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        request=JoinInput, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
         description=(
             'Body: {"seat": 2, "name": "Bob", "deck": "SMP-RED"} (all optional; "deck" is required in a game '
-            "played with one's own deck). 409 codes: match_full, seat_taken, already_seated, not_open; 400: "
-            "bad_seat, name_required, deck_required, unknown_deck, invalid_deck, deck_not_used, secret_options "
-            "(the match's deal is stacked: only bots may sit beside its creator)."
+            "played with one's own deck). 409 codes: match_full, seat_taken, already_seated, not_open (over, "
+            "abandoned, or expired: nobody joined it for PLAY_OPEN_TTL seconds); 429 too_many_matches (as for "
+            "creating; taking the last seat is a place in a running match); 400: bad_seat, name_required, "
+            "deck_required, unknown_deck, invalid_deck, deck_not_used, secret_options (the match's deal is "
+            "stacked: only bots may sit beside its creator)."
         ),
     )
     def post(self, request, match_id):
         data = self.body(JoinInput)
         player = _caller(request, data.get("name"))
-        match = services.join_match(player, match_id, data.get("seat"), deck=data.get("deck"))
+        match = services.join_match(player, match_id, data.get("seat"), deck=data.get("deck"),
+                                    address=request_address(request))
         keep_name(request, player)
         return Response(selectors.match_view(match, player))
 
@@ -183,7 +200,7 @@ class MatchLeave(MatchApiView):
 class MatchResign(MatchApiView):
     """Resign a running match: a bot plays your seat from now on."""
 
-    @extend_schema(request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR})
+    @extend_schema(request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, match_id):
         player = _caller(request)
         match = services.resign(player, match_id)
@@ -198,8 +215,9 @@ class MatchActions(MatchApiView):
         responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: StaleVersionSerializer},
         description=(
             'Body: {"version": 12, "action": {"type": "play", "card": 4}}, the version being the one your view '
-            "showed. 409 stale_version (with your current view) when the match has moved on; 403 not_seated, "
-            "resigned; 400 bad_version (a version the match has not reached yet), not_your_turn, not_started, "
+            "showed. 409 stale_version (with your current view) when the match has moved on, abandoned; 403 "
+            "not_seated, resigned, timed_out (you were away on your turn too long: a bot plays your seat); 400 "
+            "bad_version (a version the match has not reached yet), not_your_turn, not_started, "
             "game_over and the game's codes (illegal_action, malformed_action, …)."
         ),
     )
@@ -217,7 +235,8 @@ class MatchLog(MatchApiView):
 
 
 class MatchReplay(MatchApiView):
-    """A finished match, frame by frame, as your seat (or a spectator) saw it."""
+    """A finished match (or an abandoned one that had started, up to where it stopped), frame by
+    frame, as your seat (or a spectator) saw it."""
 
     @extend_schema(responses={200: ReplaySerializer, 404: ERROR, 409: ERROR})
     def get(self, request, match_id):

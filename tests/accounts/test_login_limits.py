@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import override_settings
 
-from core.clients import client_address
+from core.addresses import request_address
 from tests.conftest import EN, JA
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +119,7 @@ def test_the_address_is_the_connections_whatever_x_forwarded_for_says(client, us
 @override_settings(REST_FRAMEWORK={**settings.REST_FRAMEWORK, "NUM_PROXIES": 1})
 def test_behind_one_proxy_the_address_is_the_one_it_appended(client, user, rf):
     request = rf.get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.20")
-    assert client_address(request) == "198.51.100.20"
+    assert request_address(request) == "198.51.100.20"
     for i in range(5):
         attempt(client, f"guess{i}", "x", "10.0.0.2", HTTP_X_FORWARDED_FOR=f"6.6.6.{i}, 198.51.100.20")
     assert attempt(client, "alice", PASSWORD, "10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.20").status_code == 429

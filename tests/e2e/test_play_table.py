@@ -374,3 +374,30 @@ def test_a_guest_without_a_name_who_joins_from_the_lobby_is_seated_after_naming(
     expect(page.locator(".join-button")).to_have_count(0)
     assert [s.name for s in Match.objects.get(pk=match.id).seats.order_by("index")] == ["Ann", "Bob"]
     page.context.close()
+
+
+def test_an_abandoned_table_says_so_opens_no_socket_and_marks_the_seat_that_timed_out(browser, asgi_server):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from play import services
+    from play.identity import Player
+
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
+    match = services.create_match(Player(None, "b" * 32, "Ann"), "lama", seats, {}, None)
+    Match.objects.filter(pk=match.id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert services.expire_clock(match.id, 0) is True  # Ann was away on her turn: no person is left
+    page = guest_page(browser)
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(f"{asgi_server}/play/m/{match.id}/")
+    expect(page.locator("#match-status")).to_have_text("Abandoned")
+    expect(page.locator("#turn-banner")).to_have_text(
+        "The match was abandoned: nobody joined it in time, or every person at it was away too long.")
+    expect(page.locator('.seat[data-seat="0"] .badge-timed-out')).to_have_text("away: a bot plays")
+    expect(page.locator("#connection")).to_be_hidden()
+    expect(page.locator("#resign-control")).to_be_hidden()
+    page.wait_for_timeout(500)
+    assert sockets == []
+    page.context.close()

@@ -54,15 +54,16 @@ def test_create_answers_the_creators_view(alice_api):
     assert (view["status"], view["seat"], view["version"], view["to_act"]) == ("running", 0, 0, [0])
     assert view["legal_actions"] == OPENING_LEGAL and view["state"]["hand"] == HAND
     assert view["seats"][1] == {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False,
-                                "you": False}
+                                "timed_out": False, "you": False}
     assert Match.objects.get(pk=view["id"]).created_by.username == "alice"
 
 
-def test_lobby_lists_open_matches_and_mine_lists_my_matches(api, alice_api, bob_api):
+def test_lobby_lists_open_matches_then_running_ones_and_mine_lists_my_matches(api, alice_api, bob_api):
     waiting = create(alice_api, seats=[HUMAN, HUMAN, HEURISTIC]).json()["id"]
     running = create(bob_api, seats=[HUMAN, HEURISTIC]).json()["id"]
     lobby = api.get("/api/matches/").json()
-    assert (lobby["count"], lobby["next"], lobby["previous"]) == (1, None, None)
+    assert (lobby["count"], lobby["next"], lobby["previous"]) == (2, None, None)
+    assert [(m["id"], m["status"]) for m in lobby["results"]] == [(waiting, "open"), (running, "running")]
     entry = lobby["results"][0]
     assert (entry["id"], entry["status"], entry["free_seats"], entry["seat"]) == (waiting, "open", 1, None)
     assert [s["name"] for s in entry["seats"]] == ["alice", "", ""]
@@ -220,7 +221,7 @@ def test_leave_and_resign(alice_api, bob_api, duel):
     resigned = bob_api.post(f"/api/matches/{duel}/resign/")
     assert resigned.status_code == 200
     assert resigned.json()["seats"][1] == {"index": 1, "name": "bob", "kind": "human", "bot": "heuristic",
-                                           "resigned": True, "you": True}
+                                           "resigned": True, "timed_out": False, "you": True}
     assert error_of(bob_api.post(f"/api/matches/{duel}/resign/"), 403) == "resigned"
 
 

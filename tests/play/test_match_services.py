@@ -72,8 +72,10 @@ def test_the_creators_view_payload(alice):
     assert view == {
         "id": match.id, "game": "lama", "status": "running", "version": 0, "players": 2, "options": {},
         "seats": [
-            {"index": 0, "name": "alice", "kind": "human", "bot": "", "resigned": False, "you": True},
-            {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False, "you": False},
+            {"index": 0, "name": "alice", "kind": "human", "bot": "", "resigned": False, "timed_out": False,
+             "you": True},
+            {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False, "timed_out": False,
+             "you": False},
         ],
         "seat": 0, "to_act": [0], "legal_actions": OPENING_LEGAL,
         "state": LAMA.view(LAMA.setup(2, 5, STACKED), 0),
@@ -114,7 +116,7 @@ def test_the_last_person_to_join_starts_the_match(alice, bob):
     joined = services.join_match(bob, match.id, None)
     assert joined.status == "running"
     assert selectors.match_view(joined, bob)["seats"][1] == {
-        "index": 1, "name": "bob", "kind": "human", "bot": "", "resigned": False, "you": True,
+        "index": 1, "name": "bob", "kind": "human", "bot": "", "resigned": False, "timed_out": False, "you": True,
     }
 
 

@@ -58,10 +58,15 @@ def test_empty_lobby_in_both_languages(client):
 def test_lobby_lists_open_matches_with_their_seats_and_a_join_button(client, user):
     host = Player(user.pk, None, "alice")
     match = services.create_match(host, "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
-    services.create_match(host, "lama", [HUMAN, RANDOM], {}, None)  # running at once: not open
+    running = services.create_match(host, "lama", [HUMAN, RANDOM], {}, None)  # running at once: to watch
     body = client.get("/play/", **EN).content.decode()
     rows = re.findall(r'<li class="match-row" data-match="(\w+)">', body)
-    assert rows == [match.id]
+    assert rows == [match.id, running.id]
+    open_part = body[body.index('id="open-matches"'):body.index('id="running-matches"')]
+    assert re.findall(r'data-match="(\w+)"', open_part) == [match.id]
+    watching = body[body.index('id="running-matches"'):]
+    assert re.findall(r'data-match="(\w+)"', watching) == [running.id]
+    assert "Matches in play" in body and ">Watch</a>" in watching
     row = body[body.index(f'data-match="{match.id}"'):]
     row = row[:row.index("</li>")]
     assert "2 of 3 seats taken" in row
@@ -71,8 +76,8 @@ def test_lobby_lists_open_matches_with_their_seats_and_a_join_button(client, use
 
 
 def test_the_lobby_pages_open_matches(client, user):
-    host = Player(user.pk, None, "alice")
-    made = [services.create_match(host, "lama", [HUMAN, HUMAN], {}, None).id for _ in range(31)]
+    hosts = [Player(None, f"guest-session-{i}", f"guest {i}") for i in range(31)]
+    made = [services.create_match(host, "lama", [HUMAN, HUMAN], {}, None).id for host in hosts]
     first = re.findall(r'<li class="match-row" data-match="(\w+)">', client.get("/play/", **EN).content.decode())
     second = client.get("/play/?page=2", **EN).content.decode()
     assert len(first) == 30

@@ -1,6 +1,6 @@
 """The recovery of stalled matches: ``selectors.stalled_turns`` finds the running matches whose
-turn Celery should have played (a bot's seat is to act, or the clock ran out) and that have
-stood still; ``tasks.resume_stalled`` queues their turns again, and a real worker plays them.
+turn Celery should have played (a bot's seat is to act, the clock ran out, or the person to act
+in a match without a clock is away past the absence deadline) and that have stood still; ``tasks.resume_stalled`` queues their turns again, and a real worker plays them.
 A turn is "lost" here by changing the database behind the services' back (no task queued)."""
 from datetime import timedelta
 
@@ -11,7 +11,7 @@ from play import selectors, services, tasks
 from play.errors import MatchError
 from play.models import Match, MatchAction, Seat
 from play.selectors import StalledTurn
-from tests.play.matches import HEURISTIC, HUMAN, RANDOM, SHORT, STACKED, person, wait_for
+from tests.play.matches import HEURISTIC, HUMAN, RANDOM, SHORT, STACKED, person, stack, wait_for
 from tests.play.test_match_tasks import log_of, worker, worker_thread  # noqa: F401  (fixtures)
 
 
@@ -32,7 +32,7 @@ def bots_only(seed=3):
 def test_a_bot_match_idle_longer_than_the_threshold_is_stalled(db):
     match = bots_only()
     idle(match.id, 20)
-    assert selectors.stalled_turns(10) == [StalledTurn(match.id, 0, "bot")]
+    assert selectors.stalled_turns(10) == [StalledTurn(match.id, 0, "bot", False)]
     assert selectors.stalled_turns(25) == []
 
 
@@ -47,7 +47,7 @@ def test_a_match_waiting_for_a_person_is_not_stalled_until_its_clock_ran_out(db,
     idle(people.id, 3600, deadline_in=-5)
     assert selectors.stalled_turns(10) == []  # the clock ran out, but only 5 s ago
     idle(people.id, 3600, deadline_in=-20)
-    assert selectors.stalled_turns(10) == [StalledTurn(people.id, 0, "clock")]
+    assert selectors.stalled_turns(10) == [StalledTurn(people.id, 0, "clock", True)]
 
 
 def test_only_running_matches_count_oldest_first_up_to_the_limit(db, user):
@@ -58,10 +58,11 @@ def test_only_running_matches_count_oldest_first_up_to_the_limit(db, user):
     for match, seconds in ((older, 300), (newer, 200), (waiting, 400), (finished, 500)):
         idle(match.id, seconds)
     assert Match.objects.get(pk=waiting.id).status == "open"
-    assert selectors.stalled_turns(10) == [StalledTurn(older.id, 0, "bot"), StalledTurn(newer.id, 0, "bot")]
-    assert selectors.stalled_turns(10, limit=1) == [StalledTurn(older.id, 0, "bot")]
+    assert selectors.stalled_turns(10) == [
+        StalledTurn(older.id, 0, "bot", False), StalledTurn(newer.id, 0, "bot", False)]
+    assert selectors.stalled_turns(10, limit=1) == [StalledTurn(older.id, 0, "bot", False)]
     later = timezone.now() + timedelta(seconds=250)
-    assert selectors.stalled_turns(500, now=later) == [StalledTurn(older.id, 0, "bot")]
+    assert selectors.stalled_turns(500, now=later) == [StalledTurn(older.id, 0, "bot", False)]
 
 
 def test_resume_stalled_queues_a_lost_bot_turn_and_the_worker_plays_the_match_out(worker, user):
@@ -88,6 +89,24 @@ def test_resume_stalled_plays_a_lost_clock(worker, user, other_user):
     played = wait_for(match.id, lambda m: m.version == 1, timeout=15)
     assert log_of(match.id) == [(1, 0, "clock")]
     assert played.turn_deadline > timezone.now() + timedelta(seconds=590)
+    assert tasks.resume_stalled.apply().get() == 0
+
+
+def test_resume_stalled_times_out_a_person_away_past_the_absence_deadline(worker, user, other_user):
+    alice, bob = person(user), person(other_user)
+    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=5)
+    services.join_match(bob, match.id)  # no clock: alice, to act, has 5 minutes; no task waits for them
+    stack(match.id, STACKED)
+    assert selectors.stalled_turns(10) == []
+    idle(match.id, 400, deadline_in=-100)
+    assert selectors.stalled_turns(10) == [StalledTurn(match.id, 0, "absent", True)]
+    assert tasks.resume_stalled.apply().get() == 1
+    # the worker times alice out; the bot then plays her seat, and bob (present) is to act
+    played = wait_for(match.id, lambda m: m.version == 1, timeout=15)
+    assert log_of(match.id) == [(1, 0, "bot")]
+    assert list(Seat.objects.filter(match_id=match.id).order_by("index").values_list("timed_out", "bot")) == [
+        (True, "heuristic"), (False, "")]
+    assert (played.status, played.turn_deadline > timezone.now() + timedelta(seconds=290)) == ("running", True)
     assert tasks.resume_stalled.apply().get() == 0
 
 

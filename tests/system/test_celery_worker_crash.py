@@ -23,6 +23,7 @@ import uuid
 from dataclasses import dataclass
 
 from bench.server import REPO, CeleryWorker, site_database
+from config.queues import queue_names
 from play.bots import BOTS
 from play.engine import derive_seed
 from play.games import GAMES
@@ -159,9 +160,11 @@ def own_queue(label: str):
         from kombu import Connection
 
         with Connection(os.environ["CELERY_BROKER_URL"], connect_timeout=5) as connection:
-            if os.environ["CELERY_BROKER_URL"].startswith("redis"):
-                connection.default_channel.queue_purge(name)  # Redis' queue_delete keeps the messages
-            connection.default_channel.queue_delete(name)
+            for queue in queue_names(name).values():  # the queues it names (config.queues)
+                if os.environ["CELERY_BROKER_URL"].startswith("redis"):
+                    connection.default_channel.queue_purge(queue)  # Redis' queue_delete keeps the messages
+                connection.default_channel.queue_delete(queue)
+                connection.default_channel.exchange_delete(queue)  # each queue has an exchange of its name
 
 
 def wait_until(condition, timeout: float, what: str, every: float = 0.1):

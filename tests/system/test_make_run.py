@@ -66,11 +66,12 @@ def alive(pid: int) -> bool:
 
 
 def the_worker(make_pid: int) -> int:
-    """The pid of the Celery worker's main process (the supervisor's child)."""
+    """The pid of the people's Celery worker's main process (the supervisor's child; the bots'
+    and the simulations' workers are its siblings)."""
     tree = descendants(make_pid)
     [supervisor] = [pid for pid, command in tree.items() if "supervisord" in command]
     [worker] = [pid for pid, (ppid, _, command) in processes().items()
-                if ppid == supervisor and "celery" in command and " worker" in command]
+                if ppid == supervisor and "celery" in command and " worker" in command and "people@" in command]
     return worker
 
 
@@ -119,7 +120,7 @@ def test_make_run_restarts_a_dead_worker_health_says_so_and_everything_stops(tmp
             assert second != first and not alive(first)
 
             started = descendants(make.pid)
-            assert len(started) >= 5, started  # the supervisor, the web, the worker, its pool and beat
+            assert len(started) >= 9, started  # the supervisor, the web, three workers with their pools, beat
             if stop == "Ctrl-C":
                 os.killpg(make.pid, signal.SIGINT)  # what a terminal sends its foreground group
             else:

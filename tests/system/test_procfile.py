@@ -3,16 +3,20 @@ commands run as written (``sh -c``, the virtualenv first on ``PATH``) with a tes
 a database of its own, the run's broker with a queue of the test's own, a free port in ``$PORT``.
 
 - ``release`` migrates a new, empty database (exit 0, the apps' migrations applied);
-- ``web`` answers ``/api/health/`` with every service ``ok``, the worker's heartbeat included;
-- ``worker`` answers a Celery ping under the name ``$WORKER_NAME@<host>``;
+- ``web`` answers ``/api/health/`` with every service ``ok``, the workers' heartbeats included;
+- ``worker``, ``bots`` and ``simulations`` answer a Celery ping under the names
+  ``$WORKER_NAME@<host>``, ``$WORKER_NAME-bots@<host>`` and ``$WORKER_NAME-simulations@<host>``,
+  each consuming exactly its queue of ``config.queues`` (every queue has its worker);
 - ``beat`` sends ``play.resume_stalled`` every ``PLAY_RESUME_INTERVAL`` seconds and the worker
   runs it: a match whose first bot turn went to a queue nobody consumes (a lost turn), made after
   the worker's own start-up run of the task, is resumed and played to its end;
-- a bot match created through the web's API on that stack finishes, its log complete.
+- a bot match created through the web's API on that stack finishes, its log complete (its turns
+  are the bot-only queue's, so the ``bots`` worker played them).
 """
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -26,6 +30,7 @@ from pathlib import Path
 import httpx
 
 from bench.server import REPO, Process, free_port
+from config.queues import queue_names
 from tests.system.test_celery_worker_crash import create_bot_matches, expected_playout, own_queue, resumed_turns, versions, wait_until
 
 PROCFILE = REPO / "Procfile"
@@ -80,6 +85,18 @@ def pings(env: dict, worker: str) -> bool:
     return done.returncode == 0 and f"{worker}: OK" in done.stdout and "pong" in done.stdout
 
 
+def consumed(env: dict, worker: str) -> list[str] | None:
+    """The names of the queues ``worker`` consumes (``celery inspect active_queues``), sorted;
+    None while it does not answer."""
+    done = subprocess.run([sys.executable, "-m", "celery", "-A", "config", "inspect", "active_queues", "--json",
+                           "--timeout", "1", "-d", worker], cwd=REPO, env={**os.environ, **env},
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        return None
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    return sorted(queue["name"] for queue in answer.get(worker, []))
+
+
 def health(base: str) -> dict | None:
     try:
         answer = httpx.get(f"{base}/api/health/", timeout=3)
@@ -90,7 +107,7 @@ def health(base: str) -> dict | None:
 
 def test_the_procfile_runs_the_site(tmp_path):
     processes = procfile()
-    assert list(processes) == ["release", "web", "worker", "beat"]
+    assert list(processes) == ["release", "web", "worker", "bots", "simulations", "beat"]
     bin_dir = str(Path(sys.executable).parent)
     with empty_database() as database_url, own_queue("procfile") as queue, own_queue("lost") as lost:
         port, name = free_port(), f"eoc-procfile-{uuid.uuid4().hex[:8]}"
@@ -110,10 +127,11 @@ def test_the_procfile_runs_the_site(tmp_path):
         applied = re.findall(r"Applying (\w+)\.\w+\.\.\. OK", release.stdout)
         assert {"play", "decks", "cardsdb", "auth"} <= set(applied), release.stdout
 
-        logs = {p: tmp_path / f"{p}.log" for p in ("web", "worker", "beat")}
-        started = [logged(processes[p], logs[p], env, p) for p in ("web", "worker", "beat")]
+        names = ("web", "worker", "bots", "simulations", "beat")
+        logs = {p: tmp_path / f"{p}.log" for p in names}
+        started = [logged(processes[p], logs[p], env, p) for p in names]
         try:
-            for process in started:  # all three start at once
+            for process in started:  # all start at once
                 process.start()
             base, worker_id = f"http://127.0.0.1:{port}", f"{name}@{socket.gethostname()}"
             body = wait_until(lambda: health(base), 60, "the web's health check")
@@ -122,9 +140,17 @@ def test_the_procfile_runs_the_site(tmp_path):
             assert {service: answer["status"] for service, answer in body.items()} == {
                 "database": "ok", "channel_layer": "ok", "broker": "ok", "workers": "ok"}
             wait_until(lambda: pings(env, worker_id), 60, "the worker's pong", every=0.5)
-            # The worker ran its start-up resume_stalled; from now on only beat queues the task.
-            wait_until(lambda: re.search(r"Task play\.resume_stalled\[\S+\] succeeded", logs["worker"].read_text()),
-                       30, "the worker's start-up resume")
+            own = queue_names(queue.get("CELERY_TASK_DEFAULT_QUEUE", "celery"))
+            for process, worker, queues in (("worker", worker_id, [own["people"]]),
+                                            ("bots", f"{name}-bots@{socket.gethostname()}", [own["bots"]]),
+                                            ("simulations", f"{name}-simulations@{socket.gethostname()}",
+                                             [own["simulations"]])):
+                assert wait_until(lambda: consumed(env, worker), 60, f"the {process} worker's queues", every=0.5) \
+                    == queues
+            # Each worker queued a resume_stalled when it started (the people's worker runs them);
+            # from now on only beat queues the task.
+            wait_until(lambda: len(re.findall(r"Task play\.resume_stalled\[\S+\] succeeded",
+                                              logs["worker"].read_text())) >= 3, 30, "the workers' start-up resumes")
             lost_id, = create_bot_matches({**env, **lost}, [209])
 
             answer = httpx.post(f"{base}/api/matches/", json={

@@ -35,7 +35,8 @@ export function renderSeats(list, { seats, toAct, labels, board, state, ctx, joi
         h("span", { class: "seat-name" }, name),
         seat.you ? h("span", { class: "badge badge-you" }, labels.you) : null,
         h("span", { class: "seat-kind" }, kindLabel(seat, labels)),
-        seat.resigned ? h("span", { class: "badge badge-resigned" }, labels.resigned) : null,
+        seat.timed_out ? h("span", { class: "badge badge-resigned badge-timed-out" }, labels.timed_out)
+          : seat.resigned ? h("span", { class: "badge badge-resigned" }, labels.resigned) : null,
         turn ? h("span", { class: "turn-marker" }, labels.to_play) : null,
       ),
       state && !isFree(seat) ? h("div", { class: "seat-details" }, board.seatDetails(state, seat.index, ctx)) : null,

@@ -195,6 +195,7 @@ async function catchUpLog() {
 function turnText() {
   if (view.status === "open") return labels.waiting_players;
   if (view.status === "finished") return labels.game_over;
+  if (view.status === "abandoned") return labels.abandoned;
   if (view.seat !== null && view.to_act.includes(view.seat)) return labels.your_turn;
   const names = view.to_act.map(seatName).join(", ");
   return names ? format(labels.waiting_for, { name: names }) : "";
@@ -290,8 +291,8 @@ function render() {
   part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
   renderOutcome();
   renderClock();
-  // A finished match changes no more: no live badge, and the socket may close.
-  const over = view.status === "finished";
+  // A finished or abandoned match changes no more: no live badge, and the socket may close.
+  const over = view.status === "finished" || view.status === "abandoned";
   part("connection").hidden = over;
   if (over) socket.close();
 }
@@ -329,4 +330,4 @@ document.addEventListener("visibilitychange", () => {
 readJSON("match-log").forEach(logMove);
 logStep(null, view);
 render();
-if (view.status !== "finished") socket.connect();
+if (view.status !== "finished" && view.status !== "abandoned") socket.connect();
