@@ -1,5 +1,5 @@
 # make run   - set up .venv, migrate, load the sample catalogue, serve http://127.0.0.1:8000
-# make test  - the same set-up, then the whole test suite
+# make test  - the same set-up, the layering's contracts (lint-imports, see pyproject.toml), then the whole test suite
 # make bench - the benchmarks in bench/
 # (make run is the development form of the Procfile: web and the three workers, with beat inside
 # the people's worker, run by supervisord (config/supervisord.conf), which starts again whichever
@@ -46,6 +46,7 @@ run: setup
 	  exec $(VENV)/bin/supervisord -c config/supervisord.conf $(RUN_AS)
 
 test: $(STAMP) messages
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: setup

@@ -1,7 +1,7 @@
 """The deck builder: the round trip of one edit of a 51-card deck, and the exact odds of a whole
 deck.
 
-- Exact odds: ``decks.analysis.odds_json`` for SMP-RED (19 names, 3 types, 1 colour: every
+- Exact odds: ``tcg.decks.analysis.odds_json`` for SMP-RED (19 names, 3 types, 1 colour: every
   group, at least 1…3, opening and turns 1–5), with the binomial cache cleared each time
   (cold) and kept (warm). Target ≤ 20 ms.
 - One edit in the builder: the page posts the list to ``/decks/builder/panel/`` (validation,
@@ -62,8 +62,8 @@ def _edits(entries: list[dict], n: int):
 
 
 def odds_figures(entries: list[dict], n: int = 200) -> list[str]:
-    from decks.analysis import odds_json
-    from decks.odds import prob_at_least
+    from tcg.decks.analysis import odds_json
+    from tcg.decks.odds import prob_at_least
     from decks.selectors import stat_cards
 
     cards = stat_cards(entries)

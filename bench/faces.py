@@ -16,8 +16,8 @@ import statistics
 import time
 from pathlib import Path
 
-from cardsdb.effect_text import card_texts
 from cardsdb.synthetic import synthetic_record
+from tcg.effects.text import card_texts
 from tcg.face import PNG_AVAILABLE, render_svg, svg_to_png
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "sample_catalogue.json"

@@ -3,7 +3,7 @@
 The card form checks everything the database constraints check, with clear messages, so a
 bad edit is a form error and never a database error: colours as checkboxes, each STEP of the
 action table as space-separated actions, the character-only fields, and the effect (JSON in
-the language of ``cardsdb.effect_language``, checked for the card's type; its generated text is
+the language of ``tcg.effects.language``, checked for the card's type; its generated text is
 shown beside it).
 """
 from django import forms
@@ -14,10 +14,11 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import WholeNumberField
 from core.jsonbody import JsonRefused, read_json
+from tcg.cards.model import CODE_RE
+from tcg.effects.language import MANUAL, check_effect
+from tcg.effects.text import card_texts
+from tcg.vocabulary import ACTIONS
 
-from .effect_language import MANUAL, check_effect
-from .effect_text import card_texts
-from .interchange import ACTIONS, CODE_RE
 from .models import STEP_VALUES, Card, CardSet, CatalogueState
 
 

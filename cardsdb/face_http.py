@@ -7,7 +7,7 @@ answer with its cache and security headers. The views around it only turn its tw
   Japanese by default; API: ``Accept-Language``, else English). Another ``lang`` is refused.
 - ``ETag``: the catalogue's version, the card's code, the format, the language and the
   renderer's version (``tcg.face.RENDERER_VERSION``); a matching ``If-None-Match`` is answered
-  304 before the card is read or drawn (``cardsdb.api.conditional``).
+  304 before the card is read or drawn (``cardsdb.conditional``).
 - ``Cache-Control: public, max-age=86400, must-revalidate``: caches keep a face a day, then
   ask again with the tag.
 - ``Content-Security-Policy: default-src 'none'``: a face has no script and loads nothing, so
@@ -23,9 +23,12 @@ from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from . import selectors
-from .api.conditional import catalogue_state, conditional_on
-from .faces import LANGUAGES, MEDIA_TYPES, RENDERER_VERSION, face_bytes, reader_language
+from tcg.face import RENDERER_VERSION
+from tcg.vocabulary import LANGUAGES
+
+from .conditional import catalogue_state, conditional_on
+from .faces import MEDIA_TYPES, face_bytes, reader_language
+from .selectors import catalogue
 
 CACHE_CONTROL = "public, max-age=86400, must-revalidate"
 CONTENT_SECURITY_POLICY = "default-src 'none'"
@@ -72,7 +75,7 @@ def face_etag(request, code: str, fmt: str, lang: str) -> str:
 def serve_face(request, code: str, fmt: str, lang: str) -> HttpResponse:
     """The 200 answer with the face of the card ``code`` (any case) as ``fmt`` (``"svg"`` or
     ``"png"``) in ``lang``, or 304 for a matching ``If-None-Match``; raises ``CardNotFound``."""
-    card = selectors.card_by_code(code) if _CODE.match(code) else None
+    card = catalogue.card_by_code(code) if _CODE.match(code) else None
     if card is None:
         raise CardNotFound(code)
     response = HttpResponse(face_bytes(card, lang, fmt), content_type=MEDIA_TYPES[fmt])

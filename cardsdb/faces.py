@@ -1,7 +1,7 @@
 """Card faces on the site: a catalogue card drawn by ``tcg.face``, and where its face is.
 
 The face is made from the card's interchange record, its effect text in both languages
-(``cardsdb.effect_text.card_texts``), whether its set was made for the site (the sample mark)
+(``tcg.effects.text.card_texts``), whether its set was made for the site (the sample mark)
 and the set's name in the reader's language. Faces are served at
 ``/cards/<code>/face.svg?lang=ja|en`` (and ``face.png``; the API serves the same under
 ``/api/cards/<code>/``), the URLs every card answer of the API gives in ``image_uris``.
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tcg.face import LANGUAGES, PNG_AVAILABLE, RENDERER_VERSION, render_svg, svg_to_png
+from tcg.effects.text import card_texts
+from tcg.face import PNG_AVAILABLE, render_svg, svg_to_png
 
-from .effect_text import card_texts
 from .models import Card
 
 #: Face formats -> media type. PNG only where the cairo library is installed.
 MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
 FORMATS = ("svg", "png") if PNG_AVAILABLE else ("svg",)
 
-__all__ = ["FORMATS", "LANGUAGES", "MEDIA_TYPES", "RENDERER_VERSION", "face_bytes", "face_path", "face_svg",
+__all__ = ["FORMATS", "MEDIA_TYPES", "face_bytes", "face_path", "face_svg",
            "image_uris", "reader_language"]
 
 

@@ -1,6 +1,7 @@
 """The card catalogue: sets and cards.
 
-Every field of ``../shared/rules/elements-of-chaos.md`` "Cards" has a column, and database
+Every field of a card (elements-of-chaos.md, "Cards"; the record ``tcg.cards.model.CardRecord``,
+the words of ``tcg.vocabulary``) has a column, and database
 constraints keep a row right whatever writes it (importer, admin, API): a unique code, a known
 type, HP/movement/ability on characters only, a SIZE bonus with both colour and value or
 neither, and each STEP of the action table holding 1–3 different known actions.
@@ -8,9 +9,10 @@ neither, and each STEP of the action table holding 1–3 different known actions
 The action table's STEPs are stored as space-separated action names ("move attack"), so the
 database can check them against the finite list of valid STEPs (``STEP_VALUES``) on SQLite and
 PostgreSQL alike. Colours are kept as the ordered list given, plus ``colour_mask`` (one bit a
-colour) for searching. The ``*_folded`` columns hold ``cardsdb.folding.fold`` of the names and
-text, flavour text and artist, so searches compare folded text in the database. ``effect`` is
-the card's effect in the language of ``cardsdb.effect_language`` (NULL: a vanilla card).
+colour, ``tcg.vocabulary.colour_mask``) for searching. The ``*_folded`` columns hold
+``tcg.folding.fold`` of the names and text, flavour text and artist, so searches compare folded
+text in the database. ``effect`` is the card's effect in the language of
+``tcg.effects.language`` (NULL: a vanilla card).
 
 ``CatalogueState`` is one row whose ``version`` goes up with every change to the catalogue (a
 card or set saved or deleted, an import); the card API's ``ETag`` and ``Last-Modified`` come
@@ -26,20 +28,17 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .folding import fold
-from .interchange import ACTIONS, COLOURS, DIRECTIONS, SET_KINDS, STEPS, TYPES, CardRecord
+from core.labels import choices
+from tcg.cards.model import CardRecord
+from tcg.folding import fold
+from tcg.numbers import MAX_STEP_ACTIONS
+from tcg.vocabulary import (
+    ACTIONS, COLOUR_BITS, COLOUR_LABELS, COLOURS, DIRECTION_LABELS, DIRECTIONS, SET_KINDS, STEPS, TYPE_LABELS, TYPES,
+    colour_mask,
+)
 
 #: Every valid STEP cell: 1 to 3 different actions, in the order printed.
-STEP_VALUES = tuple(" ".join(p) for n in (1, 2, 3) for p in permutations(ACTIONS, n))
-COLOUR_BITS = {colour: 1 << i for i, colour in enumerate(COLOURS)}
-
-
-def colour_mask(colours) -> int:
-    """The bit mask of a list of colour names (red 1, green 2, black 4, white 8)."""
-    mask = 0
-    for colour in colours:
-        mask |= COLOUR_BITS[colour]
-    return mask
+STEP_VALUES = tuple(" ".join(p) for n in range(1, MAX_STEP_ACTIONS + 1) for p in permutations(ACTIONS, n))
 
 
 class CardSet(models.Model):
@@ -87,9 +86,9 @@ class Card(models.Model):
     unknown, and SQL lets a row through a CHECK that is unknown.
     """
 
-    TYPE_CHOICES = [("character", _("character")), ("item", _("item")), ("event", _("event"))]
-    DIRECTION_CHOICES = [("orthogonal", _("orthogonal")), ("diagonal", _("diagonal")), ("any", _("any"))]
-    COLOUR_CHOICES = [("red", _("red")), ("green", _("green")), ("black", _("black")), ("white", _("white"))]
+    TYPE_CHOICES = choices(TYPE_LABELS, TYPES)
+    DIRECTION_CHOICES = choices(DIRECTION_LABELS, DIRECTIONS)
+    COLOUR_CHOICES = choices(COLOUR_LABELS, COLOURS)
 
     code = models.CharField(_("code"), max_length=21, unique=True)
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards", verbose_name=_("set"))
@@ -207,7 +206,7 @@ class Card(models.Model):
         }
 
     def to_record(self) -> CardRecord:
-        """This card as an interchange record (see ``cardsdb.interchange``)."""
+        """This card as an interchange record (see ``tcg.cards.interchange``)."""
         return CardRecord(
             code=self.code,
             name=self.name,

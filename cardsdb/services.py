@@ -12,18 +12,15 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 
-from .interchange import (
-    CSV_COLUMNS,
-    SET_KINDS,
-    CardDataError,
-    CardRecord,
-    card_from_csv_row,
-    card_from_dict,
-    card_to_csv_row,
-)
+from tcg.cards.interchange import CSV_COLUMNS, CardDataError, card_from_csv_row, card_from_dict, card_to_csv_row
+from tcg.cards.model import CardRecord
+from tcg.vocabulary import SET_KINDS
+
 from .models import Card, CardSet, CatalogueState
+from .synthetic import MAX_NUMBER, SET_CODE, SET_NAME, SET_NAME_EN, synthetic_record
 
 
 @dataclass(frozen=True)
@@ -193,8 +190,6 @@ def add_synthetic_cards(total: int, seed: int = 0, progress: Callable[[int], Non
 
     Raises ``SyntheticSetError`` when ``total`` is out of range or a set ``SYN`` exists that is
     not synthetic."""
-    from .synthetic import MAX_NUMBER, SET_CODE, SET_NAME, SET_NAME_EN, synthetic_record
-
     if not 0 <= total <= MAX_NUMBER:
         raise SyntheticSetError(f"the synthetic set holds 0 to {MAX_NUMBER} cards, not {total}")
     card_set, _ = CardSet.objects.get_or_create(
@@ -222,10 +217,6 @@ def remove_synthetic_cards() -> int:
 
     Raises ``SyntheticSetError`` (and deletes nothing) when saved decks use synthetic cards or
     the set ``SYN`` is not synthetic."""
-    from django.db.models import ProtectedError
-
-    from .synthetic import SET_CODE
-
     card_set = CardSet.objects.filter(code=SET_CODE).first()
     if card_set is None:
         return 0

@@ -1,7 +1,7 @@
 """The search language's reference for the syntax help page (``/cards/syntax/``): every
 keyword and form, its operators, what it means, and examples, in the visitor's language.
 
-The keywords listed here are checked against the parser's (``cardsdb.search.keywords.ALIASES``)
+The keywords listed here are checked against the parser's (``tcg.search.keywords.ALIASES``)
 by the tests, so a keyword cannot be added to the language without being documented here.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from .search.keywords import COMPARISONS, EQUALITY
+from tcg.search.keywords import COMPARISONS, EQUALITY
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ import random
 
 import jaconv
 
-from .interchange import ACTIONS, COLOURS, CardRecord
+from tcg.cards.model import CardRecord
+from tcg.vocabulary import ACTIONS, COLOURS
 
 SET_CODE = "SYN"
 SET_NAME = "合成カード"

@@ -16,16 +16,18 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.utils.translation import pgettext_lazy
 
+from core.labels import label
+from core.messages import localize, localize_all
 from core.params import page_number
+from tcg.effects.text import card_text
+from tcg.search import SearchError
+from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOUR_LETTERS, DIRECTION_LABELS, STEPS, TYPE_LABELS
 
-from . import face_http, selectors
-from .effect_text import card_text
+from . import face_http
 from .faces import image_uris, reader_language
-from .interchange import STEPS
-from .messages import localize, localize_all
 from .paginator import CountLastPaginator
+from .selectors import catalogue, search
 from .models import Card
 from .syntax import SECTIONS
 
@@ -33,17 +35,6 @@ PAGE_SIZE = 60
 MAX_QUERY_LENGTH = 1000
 _CODE_PATH = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
 
-ACTION_LABELS = {
-    "move": pgettext_lazy("action", "move"),
-    "attack": pgettext_lazy("action", "attack"),
-    "defend": pgettext_lazy("action", "defend"),
-    "charge": pgettext_lazy("action", "charge"),
-    "special": pgettext_lazy("action", "special"),
-}
-COLOUR_LABELS = dict(Card.COLOUR_CHOICES)
-COLOUR_LETTERS = {"red": "r", "green": "g", "black": "b", "white": "w"}
-TYPE_LABELS = dict(Card.TYPE_CHOICES)
-DIRECTION_LABELS = dict(Card.DIRECTION_CHOICES)
 ORDER_LABELS = {
     "code": gettext_lazy("code"),
     "name": gettext_lazy("name"),
@@ -77,13 +68,13 @@ def search_url(query: str) -> str:
 def colour_labels(card: Card) -> list[dict]:
     """``[{"key", "label", "letter"}]`` of the card's colours, in the order printed."""
     return [
-        {"key": c, "label": COLOUR_LABELS.get(c, c), "letter": COLOUR_LETTERS.get(c, c)} for c in card.colours
+        {"key": c, "label": label(COLOUR_LABELS, c), "letter": COLOUR_LETTERS.get(c, c)} for c in card.colours
     ]
 
 
 def _decorate(card: Card) -> Card:
     card.colour_list = colour_labels(card)
-    card.type_label = TYPE_LABELS.get(card.type, card.type)
+    card.type_label = label(TYPE_LABELS, card.type)
     return card
 
 
@@ -93,8 +84,6 @@ def _search_error(message: str, term: str | None = None, position: int | None = 
 
 def card_list(request):
     """``/cards/?q=&order=&dir=&page=&view=grid|list``: search results, 60 a page."""
-    from .search import SearchError
-
     params = request.GET
     q = params.get("q", "")
     order, direction = params.get("order") or "", params.get("dir") or ""
@@ -110,7 +99,7 @@ def card_list(request):
         )
         return render(request, "cardsdb/card_list.html", context, status=400)
     try:
-        result = selectors.search_cards(q, order or None, direction or None)
+        result = search.search_cards(q, order or None, direction or None)
         page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(page_number(params.get("page")))
         page.object_list = [_decorate(card) for card in page.object_list]
     except SearchError as exc:
@@ -162,24 +151,24 @@ def syntax_help(request):
 def _bonus_label(card: Card) -> str:
     if card.bonus_colour is None:
         return ""
-    return f"{card.bonus_value:+d} {COLOUR_LABELS.get(card.bonus_colour, card.bonus_colour)}"
+    return f"{card.bonus_value:+d} {label(COLOUR_LABELS, card.bonus_colour)}"
 
 
 def card_detail(request, code: str):
     """``/cards/<code>/``: every field of one card, with links to related searches; 404 when unknown."""
-    card = selectors.card_by_code(code) if _CODE_PATH.match(code) else None
+    card = catalogue.card_by_code(code) if _CODE_PATH.match(code) else None
     if card is None:
         raise Http404(_("No card has the code %(code)s.") % {"code": code})
     _decorate(card)
     action_rows = [
-        {"label": _("STEP %(n)s") % {"n": n}, "actions": [ACTION_LABELS.get(a, a) for a in card.action_table[step]]}
+        {"label": _("STEP %(n)s") % {"n": n}, "actions": [label(ACTION_LABELS, a) for a in card.action_table[step]]}
         for n, step in enumerate(STEPS, start=1)
     ]
     context = {
         "card": card,
         "action_rows": action_rows,
         "bonus": _bonus_label(card),
-        "direction_label": DIRECTION_LABELS.get(card.directions, card.directions or ""),
+        "direction_label": label(DIRECTION_LABELS, card.directions, card.directions or ""),
         "type_search": search_url(f"t:{card.type}"),
         "size_search": search_url(f"size={card.size}"),
         "colour_searches": [dict(c, url=search_url(f"c:{c['letter']}")) for c in card.colour_list],

@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "decks",
     "play",
     "accounts",
+    "home",
     "axes",
     "csp",
 ]

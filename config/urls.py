@@ -17,7 +17,7 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/", include("play.api.urls")),
     path("accounts/", include("accounts.urls")),
-    path("", include("core.urls")),
+    path("", include("home.urls")),
     path("", include("cardsdb.urls")),
     path("", include("decks.urls")),
     path("", include("play.urls")),

@@ -1,12 +1,12 @@
 """Form fields shared by the pages' forms (and the admin's)."""
 from django import forms
 
-from core.params import BadValue, parse_int
+from tcg.integers import BadValue, parse_int
 
 
 class WholeNumberField(forms.IntegerField):
     """Django's ``IntegerField`` read with the site's one rule for whole numbers from a request
-    (``core.params.parse_int``: ASCII digits, an optional minus sign, at most 18 digits; spaces
+    (``tcg.integers.parse_int``: ASCII digits, an optional minus sign, at most 18 digits; spaces
     around it are dropped, as a form does with text). Django's own takes ``"١"`` (an
     Arabic-Indic one) as 1 and ``"5.0"`` as 5. Bounds as ``IntegerField``'s ``min_value`` and
     ``max_value``."""

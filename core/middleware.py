@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from core.api.errors import error_json
 from core.errors import ShownBadRequest
 from core.languages import client_language
-from core.params import BadValue, parse_int
+from tcg.integers import BadValue, parse_int
 
 
 class RequestFilterMiddleware:

@@ -1,4 +1,5 @@
-"""Site-wide pages and the error handlers.
+"""The site-wide views: the language switch and the error handlers (the home page is the app
+``home``).
 
 Error handlers answer in the API's error shape under ``/api/`` and with an HTML page elsewhere.
 """
@@ -10,17 +11,6 @@ from django.views.decorators.csrf import requires_csrf_token
 from core.api.errors import error_json
 from core.errors import ShownBadRequest
 from core.redirects import safe_next
-from decks.selectors import visible_decks
-
-#: The sample decks shown on the home page, in this order.
-SAMPLE_DECK_IDS = ("SMP-RED", "SMP-GREEN", "SMP-BLACK", "SMP-WHITE")
-
-
-def home(request):
-    """The home page: what the site is, a card search box, the validator and the sample decks."""
-    decks = {d.id: d for d in visible_decks(request.user).filter(id__in=SAMPLE_DECK_IDS)}
-    sample_decks = [decks[i] for i in SAMPLE_DECK_IDS if i in decks]
-    return render(request, "home.html", {"sample_decks": sample_decks})
 
 
 def set_language(request):

@@ -8,8 +8,8 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import WholeNumberField
+from tcg.decks.format import MAX_COUNT
 
-from .formats import MAX_COUNT
 from .models import Deck, DeckCard, DeckVersion
 
 

@@ -2,7 +2,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .formats import MAX_LINES
+from tcg.decks.format import MAX_LINES
 
 MAX_TEXT_LENGTH = 100_000
 

@@ -1,7 +1,7 @@
 """Translated sentences for the deck validator's problems, for the pages.
 
 The API keeps the validator's English ``message``; pages show ``problem_message(problem)``,
-built from the problem's keys (see ``decks.validation``) in the visitor's language.
+built from the problem's keys (see ``tcg.decks.rules``) in the visitor's language.
 """
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import unicodedata
 
 from django.utils.translation import gettext as _
 
-from .formats import BARE_COUNT_RE, MAX_COUNT, DeckLine, parse_line
+from tcg.decks.format import BARE_COUNT_RE, MAX_COUNT, DeckLine, parse_line
+from tcg.numbers import DECK_SIZE
 
 
 
@@ -85,7 +86,7 @@ def _count_too_large(p: dict) -> str:
 
 def _deck_size(p: dict) -> str:
     return _("A deck has exactly %(expected)s cards; this one has %(total)s.") % {
-        "expected": p.get("expected", 51), "total": p.get("total", 0),
+        "expected": p.get("expected", DECK_SIZE), "total": p.get("total", 0),
     }
 
 

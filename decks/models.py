@@ -108,7 +108,7 @@ class GoldfishRun(models.Model):
 
     ``entries`` is the list simulated (``[{"code", "count"}]``), so a later edit of the deck does
     not change a run under way; ``done``/``runs`` is its progress, ``result`` the report of
-    ``decks.goldfish.goldfish`` once ``status`` is ``done``; ``failure`` says why it ``failed``
+    ``tcg.decks.goldfish.goldfish`` once ``status`` is ``done``; ``failure`` says why it ``failed``
     (``unplayable``: the deck cannot be simulated, ``error`` the reason; ``stalled``: it stopped
     moving ``attempts`` times, its worker lost). ``attempts`` counts the times a worker started
     it; ``updated_at`` moves with its progress, so a run that stands still has lost its worker

@@ -1,31 +1,16 @@
 """A deck's statistics, damage and odds shaped for the pages: translated labels, SVG charts
-(``decks.charts``) and table rows. Reads ``decks.analysis``'s JSON forms; writes nothing."""
+(``decks.charts``) and table rows. Reads ``tcg.decks.analysis``'s JSON forms; writes nothing."""
 from __future__ import annotations
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
-from cardsdb.models import Card
+from core.labels import label
+from tcg.decks.analysis import odds_json, stats_json
+from tcg.decks.stats import ATTACKERS, StatCard
+from tcg.vocabulary import ACTION_LABELS, ACTIONS, COLOUR_LABELS, COLOURLESS, COLOURS, STEPS, TYPE_LABELS, TYPES
 
-from .analysis import odds_json, stats_json
 from .charts import bar_chart
-from .stats import ACTIONS, ATTACKERS, COLOURS, STEPS, TYPES, StatCard
-
-ACTION_LABELS = {
-    "move": pgettext_lazy("action", "move"),
-    "attack": pgettext_lazy("action", "attack"),
-    "defend": pgettext_lazy("action", "defend"),
-    "charge": pgettext_lazy("action", "charge"),
-    "special": pgettext_lazy("action", "special"),
-}
-TYPE_LABELS = dict(Card.TYPE_CHOICES)
-DIRECTION_LABELS = dict(Card.DIRECTION_CHOICES)
-
-
-def colour_label(colour: str) -> str:
-    """The translated name of a colour, ``colourless`` included."""
-    return _("colourless") if colour == "colourless" else str(dict(Card.COLOUR_CHOICES).get(colour, colour))
 
 
 def _percent(p: float) -> str:
@@ -43,10 +28,10 @@ def stats_context(cards: list[StatCard]) -> dict:
     chart = lambda key, title, svg: {"id": key, "title": title, "svg": mark_safe(svg)}  # noqa: E731
     charts = [
         chart("types", _("Cards by type"), bar_chart(
-            _("Cards by type"), [(TYPE_LABELS[t], stats["types"][t], stats["types"][t]) for t in TYPES], "types")),
+            _("Cards by type"), [(label(TYPE_LABELS, t), stats["types"][t], stats["types"][t]) for t in TYPES], "types")),
         chart("colours", _("Cards by colour"), bar_chart(
             _("Cards by colour"),
-            [(colour_label(c), stats["colours"][c], stats["colours"][c]) for c in COLOURS + ("colourless",)],
+            [(label(COLOUR_LABELS, c), stats["colours"][c], stats["colours"][c]) for c in COLOURS + (COLOURLESS,)],
             "colours")),
         chart("size", _("SIZE curve"), _histogram_chart(_("SIZE curve"), stats["size_curve"], _("SIZE %(value)s"), "size")),
         chart("hp", _("Characters by HP"), _histogram_chart(
@@ -60,7 +45,7 @@ def stats_context(cards: list[StatCard]) -> dict:
         title = _("STEP %(number)s: cards listing each action") % {"number": number}
         counts = stats["actions"][step]
         actions.append({"step": step, "label": _("STEP %(number)s") % {"number": number}, "svg": mark_safe(bar_chart(
-            title, [(ACTION_LABELS[a], counts[a], f"{counts[a]} ({_percent(counts[a] / total)})") for a in ACTIONS],
+            title, [(label(ACTION_LABELS, a), counts[a], f"{counts[a]} ({_percent(counts[a] / total)})") for a in ACTIONS],
             "actions"))})
     damages = sorted({d["damage"] for a in ATTACKERS for d in stats["damage"][a]["distribution"]})
     by_attacker = {a: {d["damage"]: d for d in stats["damage"][a]["distribution"]} for a in ATTACKERS}
@@ -75,7 +60,7 @@ def stats_context(cards: list[StatCard]) -> dict:
         "stats": stats,
         "charts": charts,
         "actions": actions,
-        "attackers": [colour_label(a) for a in ATTACKERS],
+        "attackers": [label(COLOUR_LABELS, a) for a in ATTACKERS],
         "damage_rows": damage_rows,
         "damage_means": [f"{m['p']:.2f}" if m else "—" for m in means],
         "average_size": f"{stats['average_size']['p']:.2f}" if stats["average_size"] else "—",
@@ -85,9 +70,9 @@ def stats_context(cards: list[StatCard]) -> dict:
 def group_label(group: dict) -> str:
     """The translated label of an odds group: a card's name, "any character", "any red card"…"""
     if group["kind"] == "type":
-        return _("any %(type)s") % {"type": TYPE_LABELS.get(group["label"], group["label"])}
+        return _("any %(type)s") % {"type": label(TYPE_LABELS, group["label"])}
     if group["kind"] == "colour":
-        return _("any %(colour)s card") % {"colour": colour_label(group["label"])}
+        return _("any %(colour)s card") % {"colour": label(COLOUR_LABELS, group["label"])}
     if group["kind"] == "custom":
         return _("the chosen cards")
     return group["label"]

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from cardsdb.models import Card
-from cardsdb.selectors import CatalogueIndex
+from cardsdb.selectors.catalogue import card_fields
+from cardsdb.selectors.deck_index import CatalogueIndex
+from tcg.decks.format import DeckLine, LineProblem, parse_deck_text
+from tcg.decks.rules import DeckReport, validate_deck
+from tcg.decks.stats import StatCard
+from tcg.vocabulary import STEPS
 
-from .formats import DeckLine, LineProblem, parse_deck_text
 from .models import Deck, DeckCard, DeckVersion, GoldfishRun
-from .stats import StatCard
-from .validation import DeckReport, validate_deck
 
 
 def visible_decks(user) -> QuerySet[Deck]:
@@ -18,6 +19,11 @@ def visible_decks(user) -> QuerySet[Deck]:
     if user is not None and user.is_authenticated:
         return decks.filter(Q(is_public=True) | Q(owner=user))
     return decks.filter(is_public=True)
+
+
+def site_decks() -> QuerySet[Deck]:
+    """The site's own public decks (the sample decks, owned by nobody), by id."""
+    return Deck.objects.filter(owner__isnull=True, is_public=True).order_by("id")
 
 
 def with_cards(decks: QuerySet[Deck]) -> QuerySet[Deck]:
@@ -51,14 +57,14 @@ def report_for_deck(deck: Deck) -> DeckReport:
     return check_entries([{"code": e["code"], "count": e["count"]} for e in deck_entries_as_list(deck)])
 
 
-CARD_FIELDS = ("code", "name", "name_en", "type", "colours", "size", "bonus_colour", "bonus_value",
-               "step1", "step2", "step3", "hp", "directions", "movement", "ability")
+CARD_FIELDS = ("code", "name", "name_en", "type", "colours", "size", "bonus_colour", "bonus_value", *STEPS,
+               "hp", "directions", "movement", "ability")
 
 
 def card_details(codes: list[str]) -> dict[str, dict]:
     """Key fields of the cards ``codes``: ``{code: {field: value}}`` with the fields of
     ``CARD_FIELDS`` (steps as space-separated action names). One query."""
-    return {row["code"]: row for row in Card.objects.filter(code__in=codes).values(*CARD_FIELDS)}
+    return card_fields(codes, CARD_FIELDS)
 
 
 def stat_card(row: dict, count: int) -> StatCard:
@@ -66,7 +72,7 @@ def stat_card(row: dict, count: int) -> StatCard:
     return StatCard(
         code=row["code"], name=row["name"], type=row["type"], colours=tuple(row["colours"] or ()), size=row["size"],
         bonus_colour=row["bonus_colour"], bonus_value=row["bonus_value"],
-        steps=tuple(tuple(row[s].split()) for s in ("step1", "step2", "step3")),
+        steps=tuple(tuple(row[s].split()) for s in STEPS),
         count=count, hp=row["hp"], directions=row["directions"], movement=row["movement"],
     )
 

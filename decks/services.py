@@ -14,11 +14,14 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from cardsdb.models import Card
+from cardsdb.selectors.catalogue import card_ids
+from tcg.decks.goldfish import MIN_CARDS, goldfish
+from tcg.decks.rules import DeckReport
+from tcg.numbers import AREA_CARDS, HAND_SIZE
 
-from . import tasks
 from .models import Deck, DeckCard, DeckVersion, GoldfishRun
-from .validation import DeckReport
+from .scheduling import queue_goldfish
+from .selectors import check_entries, stat_cards
 
 MAX_NOTE = 500
 
@@ -56,7 +59,7 @@ def _write_entries(deck: Deck, report: DeckReport, user=None, note: str = "", ki
     (``kind`` and ``restored_from`` as in ``DeckVersion``)."""
     if report.blocking_problems:
         raise DeckListError(report)
-    ids = dict(Card.objects.filter(code__in=[c.code for c in report.cards]).values_list("code", "id"))
+    ids = card_ids([c.code for c in report.cards])
     deck.entries.all().delete()
     DeckCard.objects.bulk_create(
         DeckCard(deck=deck, card_id=ids[c.code], count=c.count, position=i) for i, c in enumerate(report.cards)
@@ -124,8 +127,6 @@ def restore_version(deck: Deck, user, number: int, note: str = "") -> DeckVersio
     ``user`` owns the deck, ``VersionNotFound``, and ``DeckListError`` when a card of that
     version has left the catalogue; nothing changes then.
     """
-    from .selectors import check_entries
-
     locked = _locked(deck)
     _check_owner(locked, user, "restore")
     version = locked.versions.filter(number=number).first()
@@ -142,8 +143,6 @@ def copy_deck(deck: Deck, user, name: str | None = None) -> Deck:
     remembering where it came from. The caller has checked that ``user`` may read ``deck``.
     Raises ``DeckNotFound`` when the deck was deleted meanwhile, ``DeckListError`` when a card
     of the deck has left the catalogue; nothing is saved then."""
-    from .selectors import check_entries
-
     source = _locked(deck, no_key=True)
     report = check_entries([{"code": e.card.code, "count": e.count} for e in source.entries.select_related("card")])
     return create_deck(
@@ -179,7 +178,7 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
     """Queue a goldfish simulation of ``deck``'s current list (the caller has checked that
     ``user`` may read it); the Celery task ``decks.goldfish`` runs it once this transaction
     commits. ``seed`` defaults to a random one. Raises ``ValueError`` for ``runs`` outside
-    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards, ``DeckNotFound`` when
+    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards (``MIN_CARDS``), ``DeckNotFound`` when
     the deck was deleted meanwhile."""
     if not 1 <= runs <= MAX_GOLDFISH_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_GOLDFISH_RUNS}")
@@ -187,13 +186,13 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
         raise ValueError("turns must be from 1 to 20")
     deck = _locked(deck, no_key=True)
     entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
-    if sum(e["count"] for e in entries) < 11:
-        raise ValueError("a goldfish needs at least 11 cards (7 in hand and 4 on the area)")
+    if sum(e["count"] for e in entries) < MIN_CARDS:
+        raise ValueError(f"a goldfish needs at least {MIN_CARDS} cards ({HAND_SIZE} in hand and {AREA_CARDS} on the area)")
     run = GoldfishRun.objects.create(
         deck=deck, requested_by=user if getattr(user, "pk", None) else None, entries=entries, runs=runs,
         turns=turns, seed=secrets.randbelow(2**31) if seed is None else seed, mulligan=mulligan,
     )
-    transaction.on_commit(lambda: tasks.run_goldfish.delay(run.pk))
+    queue_goldfish(run.pk)
     return run
 
 
@@ -212,9 +211,6 @@ def execute_goldfish(run_id: str) -> GoldfishRun | None:
     worker, say) is marked ``failed`` (``stalled``) instead; a deck that cannot be simulated
     fails ``unplayable`` with the reason in ``error``. Returns the row (``None`` when it is
     gone)."""
-    from .goldfish import goldfish
-    from .selectors import stat_cards
-
     with transaction.atomic():
         run = GoldfishRun.objects.select_for_update().filter(pk=run_id).first()
         if run is None or run.status in ("done", "failed"):
@@ -266,6 +262,6 @@ def sweep_stalled_goldfish(stall_after: float) -> list[tuple[str, str]]:
             if _fail_stalled(still):
                 swept.append((run_id, "failed"))
         elif still.update(updated_at=timezone.now()):
-            transaction.on_commit(lambda run_id=run_id: tasks.run_goldfish.delay(run_id))
+            queue_goldfish(run_id)
             swept.append((run_id, "queued"))
     return swept

@@ -13,19 +13,20 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from cardsdb.models import Card
-from core.params import BadValue, page_number, parse_int
+from core.labels import label
+from core.params import page_number
+from tcg.decks.format import TYPE_ORDER, export_deck_text
+from tcg.integers import BadValue, parse_int
+from tcg.numbers import DECK_SIZE
+from tcg.vocabulary import TYPE_LABELS
 
 from . import selectors
-from .formats import TYPE_ORDER, export_deck_text
 from .forms import DeckTextForm
 from .messages import problem_message
 from .presenters import odds_context, stats_context
 from .models import Deck
-from .validation import DECK_SIZE
 
 _DECK_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-_TYPE_LABELS = dict(Card.TYPE_CHOICES)
 DECKS_PER_PAGE = 50
 
 
@@ -42,7 +43,7 @@ def group_by_type(cards: list[dict]) -> list[dict]:
     for card in sorted(cards, key=lambda c: (TYPE_ORDER.get(c["type"], 9), c["name"], c["code"])):
         kind = card["type"]
         group = groups.setdefault(
-            kind, {"type": kind, "label": _TYPE_LABELS.get(kind, kind), "count": 0, "cards": []}
+            kind, {"type": kind, "label": label(TYPE_LABELS, kind), "count": 0, "cards": []}
         )
         group["count"] += card["count"]
         group["cards"].append(card)
@@ -120,7 +121,7 @@ def deck_list(request):
 
 
 def _choice(raw: str | None, default: int, low: int, high: int) -> int:
-    """A whole number from a query parameter (``core.params.parse_int``), ``default`` unless it
+    """A whole number from a query parameter (``tcg.integers.parse_int``), ``default`` unless it
     is one from low to high."""
     try:
         return parse_int(raw, low, high)

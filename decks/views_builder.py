@@ -15,12 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.jsonbody import JsonRefused, read_json
+from core.labels import label, labels
 from decks.api.serializers import DeckListInput
+from tcg.numbers import DECK_SIZE
+from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS, TYPE_LABELS
 
 from . import selectors
 from .messages import problem_message
-from .presenters import ACTION_LABELS, DIRECTION_LABELS, TYPE_LABELS, colour_label, stats_context
-from .validation import DECK_SIZE
+from .presenters import stats_context
 from .views import group_by_type, visible_deck
 
 MAX_PANEL_BODY = 200_000
@@ -32,17 +34,17 @@ def card_tip(card: dict) -> list[tuple[str, str]]:
     ``card`` is a ``selectors.card_details`` row."""
     size = str(card["size"])
     if card.get("bonus_colour"):
-        size += f" ({colour_label(card['bonus_colour'])} {card['bonus_value']:+d})"
+        size += f" ({label(COLOUR_LABELS, card['bonus_colour'])} {card['bonus_value']:+d})"
     rows = [
-        (_("colour"), ", ".join(colour_label(c) for c in card["colours"]) or colour_label("colourless")),
+        (_("colour"), ", ".join(label(COLOUR_LABELS, c) for c in card["colours"]) or label(COLOUR_LABELS, COLOURLESS)),
         (_("SIZE"), size),
     ]
-    for n in (1, 2, 3):
-        actions = " / ".join(str(ACTION_LABELS.get(a, a)) for a in card[f"step{n}"].split())
+    for n, step in enumerate(STEPS, start=1):
+        actions = " / ".join(label(ACTION_LABELS, a) for a in card[step].split())
         rows.append((_("STEP %(number)s") % {"number": n}, actions))
     if card.get("hp") is not None:
         rows.append((_("HP"), str(card["hp"])))
-        rows.append((_("movement power"), f"{card['movement']} ({DIRECTION_LABELS.get(card.get('directions') or '', '')})"))
+        rows.append((_("movement power"), f"{card['movement']} ({label(DIRECTION_LABELS, card.get('directions') or '', '')})"))
         if card.get("ability"):
             rows.append((_("special ability"), card["ability"]))
     return rows
@@ -56,7 +58,7 @@ def panel_context(entries: list[dict]) -> dict:
     for card in report.cards:
         row = card.to_dict()
         row["tip"] = card_tip(details[card.code]) if card.code in details else []
-        row["tip_text"] = "\n".join(f"{label}: {value}" for label, value in row["tip"])
+        row["tip_text"] = "\n".join(f"{name}: {value}" for name, value in row["tip"])
         cards.append(row)
     stat_cards = selectors.stat_cards([{"code": c.code, "count": c.count} for c in report.cards], details)
     return {
@@ -73,9 +75,9 @@ def panel_context(entries: list[dict]) -> dict:
 def js_labels() -> dict:
     """Translated names of types, colours and actions for the builder's search results."""
     return {
-        "types": {k: str(v) for k, v in TYPE_LABELS.items()},
-        "colours": {c: colour_label(c) for c in ("red", "green", "black", "white", "colourless")},
-        "actions": {k: str(v) for k, v in ACTION_LABELS.items()},
+        "types": labels(TYPE_LABELS),
+        "colours": labels(COLOUR_LABELS),
+        "actions": labels(ACTION_LABELS),
         "size": _("SIZE"), "hp": _("HP"), "movement": _("movement power"),
     }
 

@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ShownBadRequest
-from core.params import BadValue, parse_int
+from tcg.decks.diff import diff_entries
+from tcg.integers import BadValue, parse_int
+from tcg.numbers import DECK_SIZE
 
 from . import selectors, services
-from .diff import diff_entries
 from .messages import problem_message
-from .validation import DECK_SIZE
 from .views import group_by_type, visible_deck
 
 
@@ -29,7 +29,7 @@ def _deck_or_404(request, deck_id: str):
 
 
 def _number(raw: str | None) -> int | None:
-    """A version number (``core.params.parse_int``, 1 or more) from a request; ``None`` for
+    """A version number (``tcg.integers.parse_int``, 1 or more) from a request; ``None`` for
     anything else."""
     try:
         return parse_int(raw, 1)

@@ -6,7 +6,7 @@ seat, each a list of catalogue interchange dicts) and ``decks_in_options(options
 (the options already hold a stacked deal, so the seats bring none).
 
 A seat's deck is a saved deck its player may see (their own or a public one; the sample decks
-``SMP-*`` are public site decks), checked with the deck validator (``decks.validation``): an
+``SMP-*`` are public site decks), checked with the deck validator (``tcg.decks.rules``): an
 invalid deck is refused with every problem. It is kept on the seat as ``{"id", "name",
 "cards"}`` (``cards``: the 51 interchange dicts in list order), and the game is set up when the
 last seat is taken (see ``play.services``).
@@ -17,8 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from decks.models import Deck
-from decks.selectors import report_for_deck, visible_decks, with_cards
+from decks.selectors import report_for_deck, site_decks, visible_decks, with_cards
 
 from .errors import MatchError
 from .identity import Player
@@ -66,7 +65,7 @@ def deck_choices(player: Player | None) -> list[tuple[str, str]]:
 
 def sample_deck_choices() -> list[tuple[str, str]]:
     """``[(deck id, label)]`` of the sample decks (for bot seats)."""
-    samples = Deck.objects.filter(owner__isnull=True, is_public=True).order_by("id")
+    samples = site_decks()
     return [(d.id, f"{d.name} ({d.id})") for d in samples]
 
 

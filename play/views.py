@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.addresses import request_address
-from core.params import BadValue, page_number, parse_int
+from core.params import page_number
 from core.redirects import safe_next
 from play.games import GAMES
+from tcg.integers import BadValue, parse_int
 
 from . import selectors, services
 from .errors import MatchError

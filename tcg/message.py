@@ -3,7 +3,7 @@
 A rule, an engine or a validator says what is wrong as a :class:`Message`: a ``str`` holding
 the English sentence, which also remembers its English template and parameters. The Django
 layer rebuilds it in the reader's language from the translation catalogue
-(``cardsdb.messages.localize``); templates are marked with :func:`gettext_noop` so that
+(``core.messages.localize``); templates are marked with :func:`gettext_noop` so that
 ``manage.py makemessages`` finds them in plain-Python modules too.
 """
 from __future__ import annotations

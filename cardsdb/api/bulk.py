@@ -5,18 +5,19 @@ from collections.abc import Callable
 
 from asgiref.sync import sync_to_async
 
-from cardsdb import selectors, services
+from cardsdb import services
+from cardsdb.selectors import catalogue
 from cardsdb.models import Card
 
 BULK_BATCH = 1000
 
 
 def _bulk_start() -> str:
-    return services.catalogue_json_start(selectors.sets())
+    return services.catalogue_json_start(catalogue.sets())
 
 
 def _bulk_batch(after: str, first: bool, batch: int, extra) -> tuple[str, str]:
-    cards = selectors.cards_after(after, batch)
+    cards = catalogue.cards_after(after, batch)
     return services.catalogue_json_cards(cards, first, extra), (cards[-1].code if cards else "")
 
 

@@ -7,9 +7,9 @@ from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cardsdb.effect_text import card_texts
 from cardsdb.faces import image_uris, reader_language
 from cardsdb.models import Card, CardSet
+from tcg.effects.text import card_texts
 
 #: ``image_uris`` in the schema.
 IMAGE_URIS_SCHEMA = {
@@ -37,12 +37,12 @@ def image_uris_for(request) -> Callable[[str], dict[str, str]]:
 
 
 class CardSerializer(serializers.ModelSerializer):
-    """A card with every field, named as in the interchange format (``cardsdb.interchange``).
+    """A card with every field, named as in the interchange format (``tcg.cards.interchange``).
 
     ``sample`` is true for cards of a set made for this site (the SMP sample set is invented,
     not the printed 2003 list); ``set_kind`` says which kind. ``effect`` is the card's effect
-    (``cardsdb.effect_language``; null: vanilla), ``effect_text`` its text made from the effect,
-    ``{"ja", "en"}`` (``cardsdb.effect_text.card_texts``; null for a ``"manual"`` effect).
+    (``tcg.effects.language``; null: vanilla), ``effect_text`` its text made from the effect,
+    ``{"ja", "en"}`` (``tcg.effects.text.card_texts``; null for a ``"manual"`` effect).
     ``image_uris`` are the absolute URLs of the card's face (``IMAGE_URIS_SCHEMA``).
     """
 

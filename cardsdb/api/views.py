@@ -18,18 +18,19 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from cardsdb import face_http, selectors
+from cardsdb import face_http
+from cardsdb.conditional import conditional_get
 from cardsdb.faces import MEDIA_TYPES, reader_language
-from cardsdb.messages import localize, localize_all
 from cardsdb.paginator import CountedRows, CountLastPaginator
-from cardsdb.search import SearchError
+from cardsdb.selectors import autocomplete, catalogue, collection, names, search
 from core.api.base import ApiView, ListApiView, RetrieveApiView
 from core.api.errors import ApiError
 from core.api.pagination import PAGINATION, PageNumberPagination
 from core.api.params import Choice, Text, query_parameters
+from core.messages import localize, localize_all
+from tcg.search import SearchError
 
 from .bulk import bulk_parts
-from .conditional import conditional_get
 from .serializers import (
     CardCollectionRequestSerializer,
     CardCollectionSerializer,
@@ -75,7 +76,7 @@ class CardList(ListApiView):
     @query_parameters(
         _QUERY,
         Choice("order", "Sort key (default code; order: in the query wins).",
-               choices=tuple(sorted(selectors.ORDER_FIELDS))),
+               choices=tuple(sorted(search.ORDER_FIELDS))),
         Choice("dir", "Sort direction (default asc).", choices=("asc", "desc")),
         *PAGINATION,
     )
@@ -86,7 +87,7 @@ class CardList(ListApiView):
     def get_queryset(self):
         params = self.request.parameters
         try:
-            self.result = selectors.search_cards(params["q"], params["order"], params["dir"])
+            self.result = search.search_cards(params["q"], params["order"], params["dir"])
         except SearchError as exc:
             raise bad_query(exc, params["q"]) from None
         return CountedRows(self.result.cards.values(*ROW_FIELDS), self.result.cards)
@@ -104,7 +105,7 @@ class CardDetail(RetrieveApiView):
     serializer_class = CardSerializer
 
     def get_object(self):
-        card = selectors.card_by_code(self.kwargs["code"])
+        card = catalogue.card_by_code(self.kwargs["code"])
         if card is None:
             raise Http404
         return card
@@ -132,7 +133,7 @@ class CardNamed(ApiView):
         if len(given) != 1 or not params[given[0]].strip():
             raise ApiError("invalid_request", "Give exactly one of exact= and fuzzy=, with a name.")
         text, set_code = params[given[0]], params["set"] or None
-        match = (selectors.card_named if given[0] == "exact" else selectors.card_named_fuzzy)(text, set_code)
+        match = (names.card_named if given[0] == "exact" else names.card_named_fuzzy)(text, set_code)
         if match.ambiguous:
             raise ApiError(
                 "ambiguous",
@@ -157,7 +158,7 @@ class CardAutocomplete(ApiView):
     )
     def get(self, request):
         text = request.parameters["q"][:MAX_NAME]
-        return Response({"results": selectors.autocomplete_names(text)})
+        return Response({"results": autocomplete.autocomplete_names(text)})
 
 
 class CardRandom(ApiView):
@@ -169,7 +170,7 @@ class CardRandom(ApiView):
     def get(self, request):
         query = request.parameters["q"]
         try:
-            card = selectors.random_card(query)
+            card = search.random_card(query)
         except SearchError as exc:
             raise bad_query(exc, query) from None
         if card is None:
@@ -197,7 +198,7 @@ class CardCollection(ApiView):
     def post(self, request):
         body = CardCollectionRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        found, missing = selectors.cards_by_identifiers(body.validated_data["identifiers"])
+        found, missing = collection.cards_by_identifiers(body.validated_data["identifiers"])
         return Response(
             {"cards": CardSerializer(found, many=True, context={"request": request}).data, "not_found": missing}
         )

@@ -3,7 +3,7 @@
 import django.utils.timezone
 from django.db import migrations, models
 
-from cardsdb.folding import fold
+from tcg.folding import fold
 
 
 def fill(apps, schema_editor):

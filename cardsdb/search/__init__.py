@@ -1,15 +1,2 @@
-"""The card search language (DESIGN.md, "Card search language"). Plain Python, no Django.
-
-``parse_query(text) -> ParsedQuery`` turns a query into a syntax tree (``cardsdb.search.ast``),
-raising ``SearchError`` (code ``bad_query``) for anything it cannot understand;
-``cardsdb.search.compile.compile_query`` (the one module here that imports Django) turns the tree
-into a ``Q`` over ``cardsdb.models.Card``.
-
-Modules: ``lexer`` (text → tokens, NFKC), ``keywords`` (keywords, operators and values),
-``parser`` (tokens → tree, options, warnings), ``ast`` (the nodes), ``errors``.
-"""
-from .ast import And, Compare, Name, Not, Or, ParsedQuery
-from .errors import SearchError
-from .parser import parse_query
-
-__all__ = ["And", "Compare", "Name", "Not", "Or", "ParsedQuery", "SearchError", "parse_query"]
+"""The catalogue's side of the card search language: ``compile.compile_query`` turns the syntax
+tree that ``tcg.search.parse_query`` reads (plain Python) into a ``Q`` over ``cardsdb.models.Card``."""

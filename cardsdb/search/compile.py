@@ -1,5 +1,5 @@
-"""Syntax tree → Django ``Q`` over ``cardsdb.models.Card``: the one module of the search
-language that imports Django.
+"""Syntax tree (``tcg.search``, the search language in plain Python) → Django ``Q`` over
+``cardsdb.models.Card``: the part of the search language that knows the database.
 
 Everything here runs on SQLite and PostgreSQL alike: colour tests are ``colour_mask IN (…)``
 (the masks 0–15 that satisfy the relation; any and/or/not of colour tests alone is one such
@@ -32,11 +32,12 @@ from django.db.models import BigIntegerField, Case, F, Q, Value, When
 from django.db.models.functions import Cast, StrIndex, Substr
 from django.db.models.lookups import Exact, GreaterThan, GreaterThanOrEqual, LessThan, LessThanOrEqual
 
+from tcg.search.ast import And, Compare, Name, Node, Not, Or, ParsedQuery
+from tcg.search.regex import required_literal
+from tcg.vocabulary import STEPS, TYPES
+
 from ..lookups import FoldedContains
 from ..models import STEP_VALUES
-from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery
-from .keywords import TYPES
-from .regex import required_literal
 
 _NAME_COLUMNS = ("name_folded", "reading_folded", "name_en_folded")
 _NUMBER_COLUMNS = {"size": "size", "bonus": "bonus_value", "hp": "hp", "mv": "movement"}
@@ -168,7 +169,7 @@ def _step(column: str):
 
 
 def _act(node: Compare) -> Q:
-    return _equality(_any("__in", _steps_with(node.value), ("step1", "step2", "step3")), node.op)
+    return _equality(_any("__in", _steps_with(node.value), STEPS), node.op)
 
 
 def _collector_number(node: Compare) -> Q:
@@ -190,9 +191,7 @@ _FIELDS = {
     "bonuscolour": lambda n: _equality(Q(bonus_colour=n.value), n.op, "bonus_colour"),
     **{f: _number for f in _NUMBER_COLUMNS},
     "dir": lambda n: _equality(Q(directions=n.value), n.op, "directions"),
-    "step1": _step("step1"),
-    "step2": _step("step2"),
-    "step3": _step("step3"),
+    **{step: _step(step) for step in STEPS},
     "act": _act,
     "text": _text("text_folded"),
     "flavour": _text("flavour_folded"),

@@ -27,7 +27,8 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 
 from core.api.errors import ApiError
-from core.params import BadValue, parse_bool, parse_choice, parse_int
+from core.params import parse_bool, parse_choice
+from tcg.integers import BadValue, parse_int
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class Parameter:
 
 @dataclass(frozen=True, kw_only=True)
 class Integer(Parameter):
-    """A whole number from ``low`` to ``high`` (``core.params.parse_int``)."""
+    """A whole number from ``low`` to ``high`` (``tcg.integers.parse_int``)."""
 
     low: int | None = None
     high: int | None = None

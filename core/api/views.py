@@ -1,11 +1,11 @@
 """``GET /api/health/``: which services the site runs on, and whether each answers."""
 from asgiref.sync import async_to_sync
+from celery import current_app as celery_app
 from channels.layers import get_channel_layer
 from django.db import connection
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
-from config.celery import app as celery_app
 from core import workers
 from core.api.base import ApiView
 

@@ -9,8 +9,8 @@ from core.api.errors import ApiError
 from core.api.pagination import PAGINATION
 from core.api.params import Integer, query_parameters
 from decks import selectors, services
-from decks.diff import diff_entries
-from decks.formats import export_deck_text
+from tcg.decks.diff import diff_entries
+from tcg.decks.format import export_deck_text
 
 from .serializers import DeckDetailSerializer, DiffSerializer, NoteInput, VersionSerializer, VersionSummarySerializer
 from .views import ERROR, deck_detail_data, owned_deck, readable_deck, refused

@@ -11,8 +11,8 @@ from core.api.base import ApiView
 from core.api.errors import ApiError
 from core.api.params import Integer, Text, query_parameters
 from decks import selectors, services
-from decks.analysis import odds_json, stats_json
-from decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
+from tcg.decks.analysis import odds_json, stats_json
+from tcg.decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
 
 from .serializers import AnalyseInput, GoldfishInput, GoldfishRunSerializer
 from .views import ERROR, list_report, readable_deck

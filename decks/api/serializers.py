@@ -3,7 +3,8 @@ from django.utils.translation import ngettext
 from rest_framework import serializers
 
 from core.api.fields import DisplayNameField, ShownTextField, StrictBooleanField, StrictCharField, StrictIntegerField
-from decks.formats import MAX_COUNT
+from core.api.serializers import RejectUnknownFieldsMixin
+from tcg.decks.format import MAX_COUNT
 
 MAX_TEXT = 100_000
 MAX_ENTRIES = 500
@@ -12,14 +13,6 @@ MAX_ENTRIES = 500
 class DeckCardInput(serializers.Serializer):
     code = StrictCharField(max_length=21)
     count = StrictIntegerField(min_value=1, max_value=MAX_COUNT)
-
-
-class RejectUnknownFieldsMixin:
-    def validate(self, attrs):
-        unknown = sorted(set(self.initial_data) - set(self.fields)) if isinstance(self.initial_data, dict) else []
-        if unknown:
-            raise serializers.ValidationError({k: ["unknown field"] for k in unknown})
-        return super().validate(attrs)
 
 
 class DeckListInput(RejectUnknownFieldsMixin, serializers.Serializer):
@@ -190,7 +183,7 @@ class GoldfishRunSerializer(serializers.Serializer):
     turns = serializers.IntegerField()
     seed = serializers.IntegerField()
     mulligan = serializers.BooleanField()
-    result = serializers.JSONField(allow_null=True, help_text="decks.goldfish.goldfish's report once done")
+    result = serializers.JSONField(allow_null=True, help_text="tcg.decks.goldfish.goldfish's report once done")
     failure = serializers.CharField(
         help_text="why it failed: unplayable (the deck cannot be simulated) or stalled (it stopped moving: its "
                   "worker was lost as many times as a run is started); empty otherwise")

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from core.api.base import ApiView
 from core.api.params import Choice, query_parameters
 from decks import selectors, services
-from decks.formats import export_deck_text
+from tcg.decks.format import export_deck_text
 
 from .serializers import CopyInput, DeckDetailSerializer
 from .views import ERROR, deck_detail_data, readable_deck, refused

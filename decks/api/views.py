@@ -9,7 +9,7 @@ from core.api.errors import ApiError
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, query_parameters
 from decks import selectors, services
-from decks.formats import export_deck_text
+from tcg.decks.format import export_deck_text
 
 from .serializers import (
     DeckDetailSerializer,

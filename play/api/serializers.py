@@ -4,7 +4,7 @@ The response serializers describe ``play.payloads`` for the OpenAPI schema."""
 from rest_framework import serializers
 
 from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerField
-from decks.api.serializers import RejectUnknownFieldsMixin
+from core.api.serializers import RejectUnknownFieldsMixin
 from play.identity import MAX_NAME_LENGTH
 from play.seat_decks import MAX_DECK_ID
 from play.services import MAX_SECONDS_PER_TURN

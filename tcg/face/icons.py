@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from tcg.vocabulary import DIRECTION_VECTORS
+
 
 def num(value: float) -> str:
     """A coordinate as short, fixed text: at most two decimals, no trailing zeros."""
@@ -113,12 +115,6 @@ def emblem(colour: str | None, fill: str, hole: str) -> str:
     return shape.replace("{fill}", fill).replace("{hole}", hole)
 
 
-#: The unit steps of each movement direction (x right, y down): rook, bishop, queen.
-DIRECTION_STEPS = {
-    "orthogonal": ((0, -1), (1, 0), (0, 1), (-1, 0)),
-    "diagonal": ((1, -1), (1, 1), (-1, 1), (-1, -1)),
-}
-DIRECTION_STEPS["any"] = tuple(sorted(DIRECTION_STEPS["orthogonal"] + DIRECTION_STEPS["diagonal"]))
 
 
 def direction_glyph(directions: str | None, ink: str, faint: str) -> str:
@@ -131,7 +127,7 @@ def direction_glyph(directions: str | None, ink: str, faint: str) -> str:
             fill = ink if (row, col) == (1, 1) else faint
             parts.append(f'<rect x="{num(0.6 + col * 7.8)}" y="{num(0.6 + row * 7.8)}" width="7" height="7" rx="1"'
                          f' fill="{fill}"/>')
-    for dx, dy in DIRECTION_STEPS.get(directions or "", ()):
+    for dy, dx in DIRECTION_VECTORS.get(directions or "", ()):
         length = math.hypot(dx, dy)
         ux, uy = dx / length, dy / length
         tip = (12 + dx * 9.6, 12 + dy * 9.6) if dx and dy else (12 + dx * 10.6, 12 + dy * 10.6)

@@ -27,13 +27,16 @@ import math
 from collections.abc import Mapping
 from pathlib import Path
 
+from tcg.vocabulary import ACTION_LABELS, ACTIONS, COLOUR_LABELS, DIRECTIONS, LANGUAGES, STEPS, TYPE_LABELS, TYPES
+
+
 from . import icons
 from .icons import num
 from .text import clean, escape, fit, one_line, text_width
-from .vocabulary import (
-    ABILITY_PREFIXES, ACTION_COLOURS, ACTION_LABELS, ACTIONS, COLOUR_LABELS, COLOURLESS_LABEL, DIRECTION_LABELS,
-    LANGUAGES, OTHER_RARITY, RARITY_COLOURS, STEPS, TONES, TYPE_LABELS, UNKNOWN_ACTION_COLOUR, Tone, label, tones,
-    word,
+
+from .style import (
+    ABILITY_PREFIXES, ACTION_COLOURS, OTHER_RARITY, RARITY_COLOURS, TONES, UNKNOWN_ACTION_COLOUR, Tone, colourless,
+    printed, printed_direction, tones, word,
 )
 
 WIDTH, HEIGHT = 244, 340
@@ -123,14 +126,14 @@ class _Face:
     """The parts of one face, drawn in order."""
 
     def __init__(self, card: Mapping, lang: str, texts: Mapping | None, sample: bool, set_name: str):
-        self.card, self.lang, self.i = card, lang, LANGUAGES.index(lang)
+        self.card, self.lang = card, lang
         self.texts = texts if isinstance(texts, Mapping) else None
         self.sample = bool(sample)
         self.set_name = one_line(set_name) or one_line(card.get("set"))
         colours = card.get("colours") or []
         self.colours = [c for c in colours if c in TONES] if isinstance(colours, (list, tuple)) else []
         self.tones: list[Tone] = tones(self.colours)
-        self.type = card.get("type") if card.get("type") in TYPE_LABELS else ""
+        self.type = card.get("type") if card.get("type") in TYPES else ""
 
     # --- text the face prints ---------------------------------------------------------
     def names(self) -> tuple[str, str]:
@@ -172,12 +175,12 @@ class _Face:
         return heading, text, stand_in
 
     def type_line(self) -> str:
-        kind = label(TYPE_LABELS, self.type, self.lang, one_line(self.card.get("type")))
+        kind = printed(TYPE_LABELS, self.type, self.lang, one_line(self.card.get("type")))
         if self.colours:
             colours = ("・" if self.lang == "ja" else " / ").join(
-                label(COLOUR_LABELS, c, self.lang) for c in self.colours)
+                printed(COLOUR_LABELS, c, self.lang) for c in self.colours)
         else:
-            colours = COLOURLESS_LABEL[self.i]
+            colours = colourless(self.lang)
         return f"{kind} — {colours}"
 
     # --- drawing ----------------------------------------------------------------------
@@ -254,7 +257,7 @@ class _Face:
             fill = tone.frame if tone else "#9ca2a8"
             ink = tone.ink if tone else "#ffffff"
             ring = "#3a3220" if colour == "white" else "#ffffff"
-            colour_name = label(COLOUR_LABELS, colour, self.lang, one_line(colour))
+            colour_name = printed(COLOUR_LABELS, colour, self.lang, one_line(colour))
             title = f"{word('size_bonus', self.lang)}: {colour_name} {shown}"
             font = 8.5 if len(shown) <= 2 else 7
             cls = f"bonus bonus-{colour}" if tone else "bonus"
@@ -335,13 +338,13 @@ class _Face:
         hp = one_line(self.card.get("hp"))
         movement = one_line(self.card.get("movement"))
         directions = self.card.get("directions")
-        direction_label = label(DIRECTION_LABELS, directions, self.lang, one_line(directions))
+        direction_label = printed_direction(directions, self.lang, one_line(directions))
         hp_word, mv_word = word("hp", self.lang), word("movement", self.lang)
         hp_w = 27 + text_width(hp, 16, True) + text_width(hp_word, 6.5, True) + 10
         mv_w = 28 + text_width(movement, 16, True) + text_width(mv_word, 6.5, True) + 10
         mv_x = 226 - mv_w
         plate = 'fill="#ffffff" fill-opacity="0.94" stroke="#000000" stroke-opacity="0.5"'
-        kind = directions if directions in DIRECTION_LABELS else "unknown"
+        kind = directions if directions in DIRECTIONS else "unknown"
         return (
             f'<g id="hp"><title>{escape(word("hp", self.lang))} {escape(hp)}</title>'
             f'<rect x="18" y="134" width="{num(hp_w)}" height="24" rx="12" {plate}/>'
@@ -380,7 +383,7 @@ class _Face:
             for j, action in enumerate(actions):
                 known = action in ACTIONS
                 ix = start + j * (icon + gap)
-                name = label(ACTION_LABELS, action, self.lang, one_line(action))
+                name = printed(ACTION_LABELS, action, self.lang, one_line(action))
                 ident = f"{step}-{action}" if known else f"{step}-action{j + 1}"
                 cls = f"action action-{action}" if known else "action"
                 colour = ACTION_COLOURS.get(action, UNKNOWN_ACTION_COLOUR)

@@ -11,11 +11,11 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from cardsdb.effect_language import check_effect
-from cardsdb.effect_text import card_text, card_texts, effect_text
-from cardsdb.interchange import CSV_COLUMNS, card_from_dict, card_to_csv_row
+from tcg.effects.language import check_effect
+from tcg.effects.text import card_text, card_texts, effect_text
+from tcg.cards.interchange import CSV_COLUMNS, card_from_dict, card_to_csv_row
 from cardsdb.models import Card
-from cardsdb.selectors import search_cards
+from cardsdb.selectors.search import search_cards
 from cardsdb.services import CatalogueImportError, RowProblem, export_catalogue, import_catalogue, parse_catalogue
 from tests.conftest import EN, FIXTURES_DIR, JA
 

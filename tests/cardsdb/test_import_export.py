@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import IntegrityError, transaction
 
-from cardsdb.interchange import card_from_dict
+from tcg.cards.interchange import card_from_dict
 from cardsdb.models import Card, CardSet
 from cardsdb.services import CatalogueImportError, parse_catalogue
 from tests.conftest import CASES_DIR, FIXTURES_DIR, load_case

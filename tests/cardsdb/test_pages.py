@@ -102,7 +102,7 @@ def test_pagination_60_a_page(client, sample_catalogue):
 
 
 def test_warnings_are_shown(client, t_catalogue, monkeypatch):
-    from cardsdb import selectors
+    from cardsdb.selectors import search as selectors
 
     real = selectors.search_cards
 

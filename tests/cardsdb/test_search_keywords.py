@@ -11,11 +11,11 @@ import json
 import pytest
 from django.db import connection
 
-from cardsdb.search import Compare, parse_query
-from cardsdb.search.ast import children
-from cardsdb.search.keywords import ALIASES, EQUALITY, OPERATORS
-from cardsdb.search.regex import required_literal
-from cardsdb.selectors import search_cards
+from tcg.search import Compare, parse_query
+from tcg.search.ast import children
+from tcg.search.keywords import ALIASES, EQUALITY, OPERATORS
+from tcg.search.regex import required_literal
+from cardsdb.selectors.search import search_cards
 from cardsdb.services import import_catalogue, parse_catalogue
 
 ALL = set(range(1, 23))

@@ -7,8 +7,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from cardsdb.search.keywords import ALIASES, EQUALITY, OPERATORS
-from cardsdb.selectors import search_cards
+from tcg.search.keywords import ALIASES, EQUALITY, OPERATORS
+from cardsdb.selectors.search import search_cards
 from cardsdb.syntax import SECTIONS
 from tests.conftest import EN, JA, page_in_both_languages
 

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from cardsdb.search import And, Compare, Name, Not, Or, SearchError, parse_query
-from cardsdb.search.parser import MAX_DEPTH, MAX_TERMS
-from cardsdb.selectors import search_cards
+from tcg.search import And, Compare, Name, Not, Or, SearchError, parse_query
+from tcg.search.parser import MAX_DEPTH, MAX_TERMS
+from cardsdb.selectors.search import search_cards
 
 ALL = set(range(1, 21))
 CHARACTERS = {1, 4, 7, 9, 11, 13, 16, 19}

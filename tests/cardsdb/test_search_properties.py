@@ -9,8 +9,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardsdb.search import SearchError, parse_query
-from cardsdb.selectors import search_cards
+from tcg.search import SearchError, parse_query
+from cardsdb.selectors.search import search_cards
 
 ALL_CODES = {f"T-{n:03d}" for n in range(1, 21)}
 

@@ -5,8 +5,8 @@ through ``cardsdb.selectors.search_cards``, which that view will call.
 """
 import pytest
 
-from cardsdb.search import SearchError
-from cardsdb.selectors import search_cards
+from tcg.search import SearchError
+from cardsdb.selectors.search import search_cards
 from tests.conftest import load_case
 
 CASES = load_case("search/queries.json")["cases"]

@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 from django.core.management import CommandError, call_command
 
-from cardsdb.interchange import card_from_dict
+from tcg.cards.interchange import card_from_dict
 from cardsdb.models import Card, CardSet, CatalogueState
-from cardsdb.selectors import search_cards
+from cardsdb.selectors.search import search_cards
 from cardsdb.synthetic import synthetic_record
 
 pytestmark = pytest.mark.django_db

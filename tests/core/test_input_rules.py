@@ -226,7 +226,7 @@ def test_huge_numbers_in_the_search_language_are_bad_queries(api, client, sample
 
 
 def test_the_search_language_reads_4301_digits_as_out_of_range():
-    from cardsdb.search import SearchError, parse_query
+    from tcg.search import SearchError, parse_query
 
     for query in ("cn:" + "9" * 4301, "cn>" + "9" * 4301, "size>" + "9" * 4301):
         with pytest.raises(SearchError) as caught:

@@ -210,7 +210,7 @@ def test_goldfish_runs_in_a_worker_and_reports_progress(deck_worker, sample_cata
 
 def assert_same_as_in_process(result) -> bool:
     """The worker's report is the same as the simulation run here with the same seed."""
-    from decks.goldfish import goldfish
+    from tcg.decks.goldfish import goldfish
     from decks.models import Deck
     from decks.selectors import stat_cards
 

@@ -29,7 +29,7 @@ def stale_run(attempts: int, status: str = "running", seconds: float = 120, **fi
 
 
 def expected_result() -> dict:
-    from decks.goldfish import goldfish
+    from tcg.decks.goldfish import goldfish
     from decks.selectors import stat_cards
 
     deck = Deck.objects.get(pk="SMP-RED")

@@ -5,10 +5,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from decks.analysis import odds_json, stats_json
-from decks.goldfish import goldfish
-from decks.odds import Group, deck_groups, deck_odds, draw_points, prob_at_least, with_mulligan
-from decks.stats import StatCard, damage_by_colour, damage_distribution, deck_stats
+from tcg.decks.analysis import odds_json, stats_json
+from tcg.decks.goldfish import goldfish
+from tcg.decks.odds import Group, deck_groups, deck_odds, draw_points, prob_at_least, with_mulligan
+from tcg.decks.stats import StatCard, damage_by_colour, damage_distribution, deck_stats
 
 MA = (("move", "attack"), ("attack",), ("charge", "special"))
 DD = (("defend",), ("defend", "move"), ("attack",))

@@ -22,7 +22,7 @@ _START = """
 import json, django
 django.setup()
 from django.core.management import call_command
-from decks.goldfish import goldfish
+from tcg.decks.goldfish import goldfish
 from decks.models import Deck
 from decks.selectors import stat_cards
 from decks.services import start_goldfish

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardsdb.effect_text import card_texts
+from tcg.effects.text import card_texts
 from tcg.face import PNG_AVAILABLE, PNG_HEIGHT, PNG_WIDTH, RENDERER_VERSION, render_svg, svg_to_png
 from tcg.face.text import clean, escape, fit, wrap
 from tests.conftest import FIXTURES_DIR, REPO

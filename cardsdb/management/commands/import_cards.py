@@ -10,7 +10,7 @@ from cardsdb.services import CatalogueImportError, import_catalogue, parse_catal
 class Command(BaseCommand):
     help = (
         "Import cards from a JSON file ({\"cards\": [...]}, the interchange format) or a CSV file "
-        "(columns: see cardsdb.interchange.CSV_COLUMNS). New codes are added, known codes updated. "
+        "(columns: see tcg.cards.interchange.CSV_COLUMNS). New codes are added, known codes updated. "
         "A file with any bad row imports nothing and every bad row is reported."
     )
 

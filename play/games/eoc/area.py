@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .cards import DIRECTION_VECTORS
+from tcg.vocabulary import DIRECTION_VECTORS
+
 from .state import COLS, Char, EocState, Slot
 
 ORTHOGONAL = DIRECTION_VECTORS["orthogonal"]

@@ -1,7 +1,7 @@
 """Cards and decks of Elements of Chaos (elements-of-chaos.md, "Cards" and "Decks").
 
 A deck in the options is a list of 51 catalogue interchange dicts (the format that
-``cardsdb.interchange`` reads), top first. Each distinct code becomes one :class:`Card`, kept in
+``tcg.cards.interchange`` reads), top first. Each distinct code becomes one :class:`Card`, kept in
 the match's :class:`Catalogue`; piles, hands and the area name cards by code.
 """
 from __future__ import annotations
@@ -10,17 +10,9 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from cardsdb.interchange import CardDataError, card_from_dict
-
-DECK_SIZE = 51
-MAX_COPIES = 3
-STEP_KEYS = ("step1", "step2", "step3")
-DIRECTION_VECTORS = {
-    "orthogonal": ((1, 0), (-1, 0), (0, 1), (0, -1)),
-    "diagonal": ((1, 1), (1, -1), (-1, 1), (-1, -1)),
-    "any": ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
-}
-"""Unit vectors ``(drow, dcol)`` of each movement kind: rook, bishop, queen ("Cards")."""
+from tcg.cards.interchange import CardDataError, card_from_dict
+from tcg.numbers import DECK_SIZE, MAX_COPIES
+from tcg.vocabulary import STEPS
 
 
 @dataclass(frozen=True)
@@ -50,7 +42,7 @@ class Card:
             "code": self.code, "name": self.name, "type": self.type, "colours": list(self.colours),
             "size": self.size,
             "size_bonus": None if self.bonus is None else {"colour": self.bonus[0], "value": self.bonus[1]},
-            "action_table": {k: list(v) for k, v in zip(STEP_KEYS, self.steps)},
+            "action_table": {k: list(v) for k, v in zip(STEPS, self.steps)},
             "hp": self.hp, "directions": self.directions, "movement": self.movement,
             "effect": None if self.effect is None else json.loads(self.effect),
         }
@@ -101,7 +93,7 @@ _PARSED: dict[str, Card] = {}
 
 def parse_card(data, where: str) -> Card:
     """One interchange dict as a :class:`Card`; ``ValueError`` naming ``where`` and every problem
-    (the reader of ``cardsdb.interchange``, plus the ``effect`` key: absent, ``"manual"`` or a
+    (the reader of ``tcg.cards.interchange``, plus the ``effect`` key: absent, ``"manual"`` or a
     JSON object or list of objects)."""
     try:
         key = json.dumps(data, sort_keys=True, ensure_ascii=False)
@@ -120,7 +112,7 @@ def parse_card(data, where: str) -> Card:
     card = Card(
         code=record.code, name=record.name, type=record.type, colours=tuple(record.colours),
         size=record.size, bonus=record.size_bonus,
-        steps=tuple(tuple(record.action_table[k]) for k in STEP_KEYS),
+        steps=tuple(tuple(record.action_table[k]) for k in STEPS),
         hp=record.hp or 0, directions=record.directions or "", movement=record.movement or 0,
         effect=None if effect is None else json.dumps(effect, sort_keys=True, ensure_ascii=False),
     )

@@ -1,13 +1,13 @@
 """The sample decks (``fixtures/decks/SMP-*.txt`` over ``fixtures/sample_catalogue.json``) as
 lists of catalogue interchange dicts, the form of option ``decks`` (elements-of-chaos.md,
-"Stacked deals"). Plain files read with the deck text parser of ``decks.formats``; no database."""
+"Stacked deals"). Plain files read with the deck text parser of ``tcg.decks.format``; no database."""
 from __future__ import annotations
 
 import functools
 import json
 from pathlib import Path
 
-from decks.formats import parse_deck_text
+from tcg.decks.format import parse_deck_text
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 

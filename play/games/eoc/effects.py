@@ -48,13 +48,13 @@ of those (allies include the user), the one with the lowest HP, then the fewest 
 then the lowest ``[row, col]``.
 
 The grammar and its checking (:func:`parse_effect`) are plain data shared with the catalogue:
-``cardsdb.effect_language``; ``cardsdb.effect_text`` writes an effect as the card's text.
+``tcg.effects.language``; ``tcg.effects.text`` writes an effect as the card's text.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from cardsdb.effect_language import HOLDERS, OPS, STATS, TARGETS, parse_effect
+from tcg.effects.language import HOLDERS, OPS, STATS, TARGETS, parse_effect
 
 from .area import char_by_uid, char_at, replace_char, reveal_item, set_slot
 from .state import COLS, Char, EocState, Mod, pair

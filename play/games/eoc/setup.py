@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from play.engine import IllegalAction, Rng
+from tcg.numbers import AREA_CARDS, HAND_SIZE
 
 from .area import near_row
 from .cards import Catalogue
 from .state import ARRANGE, COLS, MULLIGAN, EocState, Part, Slot, pair
-
-HAND = 7
-AREA_CARDS = 4
 
 
 def initial_state(cat: Catalogue, decks: tuple[tuple[str, ...], tuple[str, ...]], rng: Rng,
@@ -23,11 +21,11 @@ def initial_state(cat: Catalogue, decks: tuple[tuple[str, ...], tuple[str, ...]]
         decks = (rng.shuffled(decks[0]), rng.shuffled(decks[1]))
     if first is None:
         first = rng.randrange(2)
-    drawn = (decks[0][:HAND], decks[1][:HAND])
+    drawn = (decks[0][:HAND_SIZE], decks[1][:HAND_SIZE])
     return EocState(
         cat=cat, rng=rng.state, phase=MULLIGAN, turn=0, ap=first, actor=-1, step=0, rule="", chosen="",
         hands=(tuple(sorted(drawn[0])), tuple(sorted(drawn[1]))),
-        decks=(decks[0][HAND:], decks[1][HAND:]),
+        decks=(decks[0][HAND_SIZE:], decks[1][HAND_SIZE:]),
         discards=((), ()), downs=((), ()), tables=((), ()),
         area=(None,) * (cat.rows * COLS), chars=(), next_uid=1, defence=(0, 0), pushes=(), part=Part(),
         mods=(), mulligans=(-1, -1), drawn=drawn, arranged=(False, False), turned=None, seen=((), ()),
@@ -45,8 +43,8 @@ def mulligan(state: EocState, seat: int, take: bool) -> EocState:
             deck = state.decks[seat] + state.drawn[seat]
         else:
             deck = rng.shuffled(state.decks[seat] + state.hands[seat])
-        state = replace(state, rng=rng.state, hands=pair(state.hands, seat, tuple(sorted(deck[:HAND]))),
-                        decks=pair(state.decks, seat, deck[HAND:]))
+        state = replace(state, rng=rng.state, hands=pair(state.hands, seat, tuple(sorted(deck[:HAND_SIZE]))),
+                        decks=pair(state.decks, seat, deck[HAND_SIZE:]))
     state = replace(state, mulligans=pair(state.mulligans, seat, 1 if take else 0))
     if -1 in state.mulligans:
         return state

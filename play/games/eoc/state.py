@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tcg.numbers import AREA_COLUMNS
+
 from .cards import Catalogue
 
-COLS = 4
+#: The area's columns ("The area").
+COLS = AREA_COLUMNS
 
 # Phases (elements-of-chaos.md, "Set-up" and "A turn").
 MULLIGAN, ARRANGE = "mulligan", "arrange"

@@ -6,15 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from play.engine import IllegalAction
+from tcg.numbers import HAND_SIZE, MAX_CHARACTERS
 
 from . import effects
 from .area import base_of, char_at, own_chars, reveal_item, set_slot
 from .combat import down_check, resolve_pushes
-from .setup import HAND
 from .state import CHARACTER, CHOOSE, COLS, OVER, PART, SET, TABLE, Char, EocState, Part, Slot, pair
 from .winning import check_deck_out
-
-MAX_CHARACTERS = 3
 
 
 def refill(state: EocState) -> EocState:
@@ -22,7 +20,7 @@ def refill(state: EocState) -> EocState:
     a draw) ("A turn" 1)."""
     hands, decks = list(state.hands), list(state.decks)
     for seat in (state.ap, 1 - state.ap):
-        need = HAND - len(hands[seat])
+        need = HAND_SIZE - len(hands[seat])
         if need > 0:
             drawn, decks[seat] = decks[seat][:need], decks[seat][need:]
             hands[seat] = tuple(sorted(hands[seat] + drawn))

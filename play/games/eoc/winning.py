@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tcg.numbers import DOWN_LIMIT
+
 from .area import base_of
 from .state import OVER, Char, EocState, Result
-
-DOWN_LIMIT = 4
 
 
 def finish(state: EocState, winners: tuple[int, ...], reason: str) -> EocState:

@@ -43,7 +43,7 @@ def odds_json(
     """The odds table: ``{"deck_size", "played_per_turn", "points": [{"key", "turn", "cards"}],
     "groups": [{"key", "kind", "label", "copies", "codes", "at_least": {"1": [exact per
     point], …}, "opening_with_mulligan": {"1": exact, …}}]}``. Raises ``ValueError`` for bad
-    ``turns``/``played_per_turn`` (see ``decks.odds.draw_points``)."""
+    ``turns``/``played_per_turn`` (see ``tcg.decks.odds.draw_points``)."""
     size = sum(c.count for c in cards)
     table = deck_odds(size, deck_groups(cards, custom), turns, played_per_turn)
     return {

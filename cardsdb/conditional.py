@@ -1,5 +1,5 @@
-"""Conditional GETs for the card API: ``ETag`` and ``Last-Modified`` from the catalogue's
-change counter (``cardsdb.models.CatalogueState``), so a client that already has an answer gets
+"""Conditional GETs for the card API and the card faces: ``ETag`` and ``Last-Modified`` from
+the catalogue's change counter (``cardsdb.models.CatalogueState``), so a client that already has an answer gets
 ``304 Not Modified`` (no body) without the query being run.
 
 The tag hashes the catalogue version and time of its last change with everything else an
@@ -27,15 +27,15 @@ from django.utils.decorators import method_decorator
 from django.utils.http import http_date, parse_etags, quote_etag
 from django.utils.translation import get_language
 
-from cardsdb import selectors
+from cardsdb.selectors import catalogue
 
 
 def catalogue_state(request) -> tuple:
-    """``(version, changed_at)`` of the catalogue (``selectors.catalogue_version``), read once
+    """``(version, changed_at)`` of the catalogue (``cardsdb.selectors.catalogue.catalogue_version``), read once
     per request."""
     state = getattr(request, "_catalogue_state", None)
     if state is None:
-        state = selectors.catalogue_version()
+        state = catalogue.catalogue_version()
         request._catalogue_state = state
     return state
 

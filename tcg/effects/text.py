@@ -1,16 +1,17 @@
 """A card effect written as card text, in Japanese and English. Plain Python, no Django.
 
 elements-of-chaos.md, "Cards": card effects are data. The text the site shows for a card's
-effect is made from the effect (``cardsdb.effect_language``) in the catalogue's own phrasing
+effect is made from the effect (``tcg.effects.language``) in the catalogue's own phrasing
 (``隣接する敵キャラクター1体に1ダメージ。``), so the two cannot disagree; the sample catalogue's
 texts are checked against it by the tests. A ``"manual"`` effect has no generated text: the
 card's written text stands and the players resolve it.
 """
 from __future__ import annotations
 
-from .effect_language import MANUAL, check_effect
+from tcg.vocabulary import LANGUAGES
 
-LANGUAGES = ("ja", "en")
+from .language import MANUAL, check_effect
+
 #: A movement change this low reads "cannot move" (movement power is at most 9, changes at
 #: least -20).
 CANNOT_MOVE = -20

@@ -14,9 +14,10 @@ Limits keep the SQL small: at most ``MAX_TERMS`` terms and ``MAX_DEPTH`` nested 
 """
 from __future__ import annotations
 
-from ..folding import fold
-from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery, children
+from tcg.folding import fold
 from tcg.message import Message, gettext_noop
+
+from .ast import And, Compare, Name, Node, Not, Or, ParsedQuery, children
 
 from .errors import SearchError
 from .keywords import Option, TermError, build, regex_pattern
@@ -40,7 +41,7 @@ _FIELD_NAMES = {"size": gettext_noop("SIZE"), "hp": gettext_noop("HP"), "mv": ge
 def parse_query(text: str) -> ParsedQuery:
     """Parse a query of the card search language (DESIGN.md, "Card search language").
 
-    Returns a ``ParsedQuery``: ``node`` is the tree of ``cardsdb.search.ast`` nodes (``None``
+    Returns a ``ParsedQuery``: ``node`` is the tree of ``tcg.search.ast`` nodes (``None``
     for a query with no filter, e.g. ``""``), ``order``/``direction`` the options found in the
     query (``None`` when absent), ``warnings`` sentences about pointless terms.
 

@@ -9,7 +9,7 @@ Field names (``Compare.field``) and what their values become:
 ``colour`` (colour bit mask: red 1, green 2, black 4, white 8), ``bonuscolour`` (a colour name),
 ``size`` ``bonus`` ``hp`` ``mv`` (int), ``dir`` (orthogonal|diagonal|any),
 ``step1`` ``step2`` ``step3`` ``act`` (an action), ``text`` ``flavour`` ``artist`` (folded, see
-``cardsdb.folding``; a regex has its katakana made hiragana, as the folded columns have),
+``tcg.folding``; a regex has its katakana made hiragana, as the folded columns have),
 ``rarity`` ``set`` (as typed, compared without case), ``cn`` (letters and digits
 as a ``str``; an ``int`` for comparisons), ``is`` (``manual``: the effect is marked manual; ``vanilla``: no effect).
 """
@@ -21,19 +21,18 @@ from dataclasses import dataclass
 
 import jaconv
 
-from core.params import BadValue, parse_int
-
-from ..folding import fold
-from .ast import Compare
+from tcg.folding import fold
+from tcg.integers import BadValue, parse_int
 from tcg.message import Message, gettext_noop
+from tcg.vocabulary import ACTIONS, COLOUR_BITS, COLOUR_LETTERS, COLOURLESS, DIRECTIONS, STEPS, TYPES
+
+from .ast import Compare
 from .regex import RegexError, check_regex
 
-TYPES = ("character", "item", "event")
-COLOUR_BITS = {"red": 1, "green": 2, "black": 4, "white": 8}
-COLOUR_LETTERS = {"r": 1, "g": 2, "b": 4, "w": 8}
-COLOURLESS = ("c", "colorless", "colourless")
-DIRECTIONS = ("orthogonal", "diagonal", "any")
-ACTIONS = ("move", "attack", "defend", "charge", "special")
+#: A colour value's letters (``rg``): each colour's bit.
+LETTER_BITS = {letter: COLOUR_BITS[colour] for colour, letter in COLOUR_LETTERS.items()}
+#: The words of a colourless colour value.
+COLOURLESS_WORDS = ("c", "colorless", COLOURLESS)
 ORDERS = ("name", "code", "size", "hp", "mv", "rarity", "colour", "color")
 SORT_DIRECTIONS = ("asc", "desc")
 MAX_NUMBER = 10**9
@@ -48,7 +47,7 @@ ALIASES = {
     "size": "size", "bonus": "bonus", "hp": "hp", "mv": "mv",
     "bonuscolor": "bonuscolour", "bonuscolour": "bonuscolour",
     "dir": "dir",
-    "step1": "step1", "step2": "step2", "step3": "step3", "act": "act",
+    **{step: step for step in STEPS}, "act": "act",
     "o": "text", "oracle": "text", "text": "text",
     "ft": "flavour", "flavor": "flavour", "flavour": "flavour",
     "a": "artist", "artist": "artist",
@@ -152,14 +151,14 @@ def colour_mask(value: str) -> int:
     """The colour bit mask of a colour value: letters ``rgbw`` combined, a colour name, or
     ``c``/``colorless``/``colourless`` (0). ``TermError`` otherwise."""
     v = value.strip().lower()
-    if v in COLOURLESS:
+    if v in COLOURLESS_WORDS:
         return 0
     if v in COLOUR_BITS:
         return COLOUR_BITS[v]
-    if v and all(ch in COLOUR_LETTERS for ch in v):
+    if v and all(ch in LETTER_BITS for ch in v):
         mask = 0
         for ch in v:
-            mask |= COLOUR_LETTERS[ch]
+            mask |= LETTER_BITS[ch]
         return mask
     raise _error(
         gettext_noop(
@@ -262,7 +261,7 @@ _VALUES = {
     "bonuscolour": _bonus_colour,
     **{f: _integer for f in NUMBER_FIELDS},
     "dir": _direction,
-    **{f: _action for f in ("step1", "step2", "step3", "act")},
+    **{f: _action for f in STEPS + ("act",)},
     "text": _folded,
     "flavour": _folded,
     "artist": _folded,

@@ -8,13 +8,15 @@ One entry a line (DESIGN.md, "Deck text format")::
 Blank lines and lines starting with ``#`` are ignored. Text is NFKC-normalised first, so
 full-width digits and spaces read as ASCII ones. A count must be a whole number from 1 to
 ``MAX_COUNT``; a line with a zero, negative or missing count or no name is a ``bad_line``.
-Names are not resolved here (see ``decks.validation``).
+Names are not resolved here (see ``tcg.decks.rules``).
 """
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from tcg.vocabulary import TYPES
 
 MAX_COUNT = 999
 MAX_LINES = 2000
@@ -104,7 +106,8 @@ def parse_deck_text(text: str) -> tuple[list[DeckLine], list[LineProblem]]:
     return entries, problems
 
 
-TYPE_ORDER = {"character": 0, "item": 1, "event": 2}
+#: The order of types in a written deck list: characters, items, events (``TYPES``).
+TYPE_ORDER = {card_type: i for i, card_type in enumerate(TYPES)}
 
 
 def export_deck_text(cards: list[dict], title: str | None = None) -> str:

@@ -4,7 +4,7 @@ elements-of-chaos.md, "Cards": card effects are data, so that the engine can run
 ``effect`` is ``None`` (a vanilla card: it does nothing), ``"manual"`` (the language cannot
 express it; the players resolve it in sandbox play, and the rules-enforced engine treats it as
 vanilla), one operation, or a list of operations run in order. The catalogue stores it
-(``cardsdb.interchange``, the ``Card`` model), ``cardsdb.effect_text`` writes it as card text,
+(``tcg.cards.interchange``, the ``Card`` model of ``cardsdb.models``), ``tcg.effects.text`` writes it as card text,
 and the ``eoc`` engine (``play/games/eoc/effects.py``) runs it.
 
 Operations (objects with ``"op"``)::

@@ -1,6 +1,6 @@
 """The "goldfish": a deck plays its opening turns alone, many times over. Plain Python, no Django.
 
-One game of a run (``../shared/rules/elements-of-chaos.md``, "Set-up" and "A turn"), with no
+One game of a run (elements-of-chaos.md, "Set-up" and "A turn"), with no
 opponent and these simple choices:
 1. Shuffle, draw 7. With ``mulligan`` on, a hand with no character is shuffled back once and
    7 are drawn anew.
@@ -23,12 +23,13 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from tcg.numbers import AREA_CARDS, HAND_SIZE, MAX_CHARACTERS
+
 from .stats import StatCard
 
-OPENING_HAND = 7
-AREA_CARDS = 4
-MAX_AREA_CHARACTERS = 3
 MAX_RUNS = 100_000
+#: The fewest cards a goldfish can play: the opening hand and the area cards.
+MIN_CARDS = HAND_SIZE + AREA_CARDS
 
 
 @dataclass(frozen=True)
@@ -61,17 +62,17 @@ def play_one(deck: list[_Copy], rng: random.Random, turns: int, mulligan: bool) 
     "deck_out": int | None}`` (the turn the deck ran out at a refill)."""
     order = deck[:]
     rng.shuffle(order)
-    first = any(c.is_character for c in order[:OPENING_HAND])
+    first = any(c.is_character for c in order[:HAND_SIZE])
     if mulligan and not first:
         rng.shuffle(order)
-    hand = order[:OPENING_HAND]
-    library = order[OPENING_HAND + AREA_CARDS:]
+    hand = order[:HAND_SIZE]
+    library = order[HAND_SIZE + AREA_CARDS:]
     kept = any(c.is_character for c in hand)
     on_area: set[str] = set()
     result = {"first_hand_character": first, "kept_hand_character": kept, "placed": [], "hand_character": [],
               "on_area": [], "deck_out": None}
     for turn in range(1, turns + 1):
-        need = OPENING_HAND - len(hand)
+        need = HAND_SIZE - len(hand)
         if need > len(library):
             result["deck_out"] = turn
             break
@@ -79,7 +80,7 @@ def play_one(deck: list[_Copy], rng: random.Random, turns: int, mulligan: bool) 
         del library[:need]
         result["hand_character"].append(any(c.is_character for c in hand))
         candidates = [i for i, c in enumerate(hand) if c.is_character and c.name not in on_area]
-        placed = bool(candidates) and len(on_area) < MAX_AREA_CHARACTERS
+        placed = bool(candidates) and len(on_area) < MAX_CHARACTERS
         if placed:
             best = max(candidates, key=lambda i: hand[i].hp)
             on_area.add(hand.pop(best).name)
@@ -109,8 +110,8 @@ def goldfish(
     if not 1 <= turns <= 20:
         raise ValueError("turns must be from 1 to 20")
     deck = _copies(cards)
-    if len(deck) < OPENING_HAND + AREA_CARDS:
-        raise ValueError(f"a goldfish needs at least {OPENING_HAND + AREA_CARDS} cards; this deck has {len(deck)}")
+    if len(deck) < MIN_CARDS:
+        raise ValueError(f"a goldfish needs at least {MIN_CARDS} cards; this deck has {len(deck)}")
     rng = random.Random(seed)
     first = kept = out = 0
     games = [0] * turns

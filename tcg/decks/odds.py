@@ -1,7 +1,7 @@
 """Exact draw odds of a deck (hypergeometric). Plain Python, no Django, no dependencies.
 
 How many cards has a player drawn into their hand by each moment
-(``../shared/rules/elements-of-chaos.md``, "Set-up" and "A turn")?
+(elements-of-chaos.md, "Set-up" and "A turn")?
 - **opening**: the 7 cards of the opening hand.
 - Set-up then draws 4 more cards, which all go face down on the area: they are not in hand.
 - **turn 1** refill draws up to 7: the hand still holds 7, so nothing is drawn.
@@ -23,10 +23,11 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from .stats import COLOURS, TYPES, StatCard
+from tcg.numbers import AREA_CARDS, HAND_SIZE
+from tcg.vocabulary import COLOURLESS, COLOURS, TYPES
 
-OPENING_HAND = 7
-AREA_CARDS = 4
+from .stats import StatCard
+
 DEFAULT_TURNS = 5
 DEFAULT_PLAYED_PER_TURN = 2
 MAX_TURNS = 20
@@ -72,13 +73,13 @@ def draw_points(deck_size: int, turns: int = DEFAULT_TURNS, played_per_turn: int
     outside 0…7."""
     if not 1 <= turns <= MAX_TURNS:
         raise ValueError(f"turns must be from 1 to {MAX_TURNS}")
-    if not 0 <= played_per_turn <= OPENING_HAND:
-        raise ValueError(f"played_per_turn must be from 0 to {OPENING_HAND}")
-    opening = min(OPENING_HAND, deck_size)
+    if not 0 <= played_per_turn <= HAND_SIZE:
+        raise ValueError(f"played_per_turn must be from 0 to {HAND_SIZE}")
+    opening = min(HAND_SIZE, deck_size)
     cap = max(deck_size - AREA_CARDS, opening)
     points = [DrawPoint("opening", 0, opening)]
     for turn in range(1, turns + 1):
-        points.append(DrawPoint(f"turn{turn}", turn, min(OPENING_HAND + played_per_turn * (turn - 1), cap)))
+        points.append(DrawPoint(f"turn{turn}", turn, min(HAND_SIZE + played_per_turn * (turn - 1), cap)))
     return points
 
 
@@ -139,7 +140,7 @@ def deck_groups(cards: list[StatCard], custom: tuple[str, ...] = ()) -> list[Gro
         groups[f"card:{card.name}"] = Group(f"card:{card.name}", "card", card.name, (old.copies if old else 0) + card.count, codes)
     for kind, keys, has in (
         ("type", TYPES, lambda c, key: c.type == key),
-        ("colour", COLOURS + ("colourless",), lambda c, key: key in c.colours or (key == "colourless" and not c.colours)),
+        ("colour", COLOURS + (COLOURLESS,), lambda c, key: key in c.colours or (key == COLOURLESS and not c.colours)),
     ):
         for key in keys:
             members = [c for c in cards if has(c, key)]

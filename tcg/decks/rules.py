@@ -1,13 +1,14 @@
-"""The deck rules: resolve a parsed deck list against the catalogue and check it. Plain Python.
+"""The deck rules: resolve a parsed deck list against a card index and check it. Plain Python,
+no Django (the catalogue's index is ``cardsdb.selectors.deck_index.CatalogueIndex``).
 
-Rules (``../shared/rules/elements-of-chaos.md``, "Decks"): exactly ``DECK_SIZE`` (51) cards; at
+Rules (elements-of-chaos.md, "Decks"; the numbers of ``tcg.numbers``): exactly ``DECK_SIZE`` (51) cards; at
 most ``MAX_COPIES`` (3) copies of a card, copies being cards of the same name across printings.
 Resolving (DESIGN.md, "Deck text format"): a code names its card; a name matches a card's
 Japanese name, English name or kana reading exactly after ``fold``, in that order of
 preference; a miss is ``unknown_card`` with close matches, never a guess.
 
 Problem codes, each a dict with ``code`` and ``message`` and the keys named:
-- ``bad_line`` (``line``, ``text``): from ``decks.formats``;
+- ``bad_line`` (``line``, ``text``): from ``tcg.decks.format``;
 - ``unknown_card`` (``line`` or ``entry``, ``text``, ``suggestions``: card names);
 - ``ambiguous_card`` (``line`` or ``entry``, ``text``, ``candidates``: ``{"code","name"}``);
 - ``name_mismatch`` (``line``, ``code``-of-card as ``card_code``, ``name``, ``card_name``);
@@ -21,12 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
-from cardsdb.folding import fold
+from tcg.folding import fold
+from tcg.numbers import DECK_SIZE, MAX_COPIES
 
-from .formats import MAX_COUNT, DeckLine, LineProblem
-
-DECK_SIZE = 51
-MAX_COPIES = 3
+from .format import MAX_COUNT, DeckLine, LineProblem
 
 
 @dataclass(frozen=True)

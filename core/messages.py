@@ -1,9 +1,9 @@
-"""The search language's sentences in the reader's language.
+"""The domain's sentences in the reader's language.
 
-The parser (plain Python) says everything in English, as ``cardsdb.search.errors.Message``
-strings that keep their template and parameters; ``localize`` rebuilds one in the active
-language. Pages always use it; the API uses it too, and so answers in English unless the
-request sends ``Accept-Language``.
+Plain Python (the search language, the deck rules, the engines) says everything in English, as
+``tcg.message.Message`` strings that keep their template and parameters; ``localize`` rebuilds
+one in the active language. Pages always use it; the API uses it too, and so answers in English
+unless the request sends ``Accept-Language``.
 """
 from __future__ import annotations
 

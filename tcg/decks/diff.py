@@ -1,7 +1,7 @@
 """Differences between two deck lists (two versions of a deck). Plain Python, no Django."""
 from __future__ import annotations
 
-from .formats import TYPE_ORDER
+from .format import TYPE_ORDER
 
 
 def diff_entries(before: list[dict], after: list[dict]) -> dict:

@@ -4,7 +4,7 @@ A deck is a list of ``StatCard`` (one per card code, with its ``count`` of copie
 below counts copies: a deck of 3 × a red character has ``types["character"] == 3``.
 
 The deck is also the pool of action tables and damage cards
-(``../shared/rules/elements-of-chaos.md``, "A turn"), so ``actions`` counts, for each STEP, the
+(elements-of-chaos.md, "A turn"), so ``actions`` counts, for each STEP, the
 copies whose action table lists each action there, and ``damage_distribution`` gives the odds
 of each damage an attack deals before defence: the top card of the deck is turned, damage =
 its SIZE plus its SIZE bonus value when the bonus colour is one of the attacker's colours,
@@ -17,13 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-TYPES = ("character", "item", "event")
-COLOURS = ("red", "green", "black", "white")
-ACTIONS = ("move", "attack", "defend", "charge", "special")
-STEPS = ("step1", "step2", "step3")
-DIRECTIONS = ("orthogonal", "diagonal", "any")
+from tcg.vocabulary import ACTIONS, COLOURLESS, COLOURS, DIRECTIONS, STEPS, TYPES
+
 #: The attacker colours ``damage_by_colour`` reports: no colour, then each colour alone.
-ATTACKERS = ("colourless",) + COLOURS
+ATTACKERS = (COLOURLESS,) + COLOURS
 
 
 @dataclass(frozen=True)

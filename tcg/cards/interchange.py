@@ -1,7 +1,8 @@
-"""The catalogue interchange format: reading and writing card records. Plain Python, no Django.
+"""The catalogue interchange format: reading and writing card records (``tcg.cards.model``).
+Plain Python, no Django.
 
 A catalogue file is JSON ``{"cards": [card, ...], "sets": [set, ...]?}``, or CSV with one card a
-row (see ``CSV_COLUMNS``). A card is the dict of ``../shared/cases/catalogue.json``::
+row (see ``CSV_COLUMNS``). A card is a dict, as in ``fixtures/sample_catalogue.json``::
 
     {"code": "VA-001", "name": "炎の剣士アリサ", "name_en": "…", "reading": "ほのお…",
      "type": "character", "colours": ["red"], "size": 2,
@@ -16,40 +17,26 @@ Required keys: code, name, type, colours, size, action_table, set; and hp, direc
 movement for characters. The rest are optional (missing = empty). ``image_uris``, which the
 API's bulk answer adds to each card (the URLs of its face), is ignored on import; any other
 key is an error. ``effect`` is the card's
-effect in the language of ``cardsdb.effect_language`` (checked there); in CSV, the column
+effect in the language of ``tcg.effects.language`` (checked there); in CSV, the column
 ``effect`` holds its JSON text (empty: vanilla). Keys a card does not have
 are left out on export, so a round trip gives back the same dicts.
 
-Source of the rules: ``../shared/rules/elements-of-chaos.md``, section "Cards".
+Source of the rules: elements-of-chaos.md, "Cards" (the words: ``tcg.vocabulary``).
 """
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass
 
-from .effect_language import check_effect
+from tcg.effects.language import check_effect
+from tcg.numbers import MAX_STEP_ACTIONS
+from tcg.vocabulary import ACTIONS, COLOURS, DIRECTIONS, STEPS, TYPES
 
-TYPES = ("character", "item", "event")
-COLOURS = ("red", "green", "black", "white")
-ACTIONS = ("move", "attack", "defend", "charge", "special")
-DIRECTIONS = ("orthogonal", "diagonal", "any")
-STEPS = ("step1", "step2", "step3")
-SET_KINDS = ("printed", "sample", "synthetic", "test")
+from .model import CARD_KEYS, CHARACTER_KEYS, CODE_RE, CardRecord
 
-CODE_RE = re.compile(r"^[A-Z0-9]{1,10}-[A-Z0-9]{1,10}$")
 MAX_TEXT = 2000
 
-#: Every key a card record may carry, in the order they are written.
-CARD_KEYS = (
-    "code", "name", "name_en", "reading", "type", "colours", "size", "size_bonus",
-    "action_table", "hp", "directions", "movement", "ability", "text", "effect", "flavour",
-    "artist", "rarity", "set",
-)
-CHARACTER_KEYS = ("hp", "directions", "movement", "ability")
 #: Keys a card record may carry that reading it ignores: the API's links to the card's face.
 IGNORED_KEYS = ("image_uris",)
-OPTIONAL_TEXT_KEYS = ("name_en", "reading", "ability", "text", "flavour", "artist", "rarity")
 
 #: CSV columns: the card keys, with lists joined by spaces and the bonus split in two.
 CSV_COLUMNS = (
@@ -65,51 +52,6 @@ class CardDataError(ValueError):
     def __init__(self, problems: list[str]):
         super().__init__("; ".join(problems))
         self.problems = problems
-
-
-@dataclass(frozen=True)
-class CardRecord:
-    """One validated card, in the interchange format's terms. ``effect`` is the parsed JSON of
-    its effect (``None``: vanilla; ``"manual"``; an operation dict or a list of them)."""
-
-    code: str
-    name: str
-    type: str
-    colours: tuple[str, ...]
-    size: int
-    action_table: dict[str, tuple[str, ...]]
-    set: str
-    name_en: str = ""
-    reading: str = ""
-    size_bonus: tuple[str, int] | None = None
-    hp: int | None = None
-    directions: str | None = None
-    movement: int | None = None
-    ability: str = ""
-    text: str = ""
-    flavour: str = ""
-    artist: str = ""
-    rarity: str = ""
-    effect: object = None
-
-    def to_dict(self) -> dict:
-        """The interchange dict: keys in ``CARD_KEYS`` order; empty optional texts are left
-        out, and the character keys appear on characters only."""
-        out: dict = {}
-        for key in CARD_KEYS:
-            if key in CHARACTER_KEYS and self.type != "character":
-                continue
-            value = getattr(self, key)
-            if key == "colours":
-                value = list(value)
-            elif key == "size_bonus":
-                value = None if value is None else {"colour": value[0], "value": value[1]}
-            elif key == "action_table":
-                value = {step: list(value[step]) for step in STEPS}
-            if (key in OPTIONAL_TEXT_KEYS and value == "") or (key == "effect" and value is None):
-                continue
-            out[key] = value
-        return out
 
 
 def _is_int(value) -> bool:
@@ -205,7 +147,7 @@ def card_from_dict(data) -> CardRecord:
             actions = table[step]
             if (
                 not isinstance(actions, list)
-                or not 1 <= len(actions) <= 3
+                or not 1 <= len(actions) <= MAX_STEP_ACTIONS
                 or not all(a in ACTIONS for a in actions)
                 or len(set(actions)) != len(actions)
             ):

@@ -1,4 +1,4 @@
-"""Site-wide pages."""
+"""The home page's route."""
 from django.urls import path
 
 from . import views

@@ -1,7 +1,7 @@
 """The search language's error and its sentences. Plain Python, no Django.
 
 Every sentence the language says (errors and warnings) is a ``tcg.message.Message``, so a page
-or an API answer can say it in the reader's language (``cardsdb.messages.localize``).
+or an API answer can say it in the reader's language (``core.messages.localize``).
 """
 from __future__ import annotations
 

@@ -1,0 +1,124 @@
+"""Card search: the search language (``tcg.search``, plain Python) compiled to a database query
+(``cardsdb.search.compile``) and ordered; the warnings about rarities no card has; a random card
+among those a query finds."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.db.models import F, QuerySet
+
+from tcg.message import Message, gettext_noop
+from tcg.search import SearchError, parse_query
+from tcg.search.ast import Compare, children
+from tcg.search.keywords import ORDERS
+
+from ..models import Card
+from ..search.compile import compile_query
+from .catalogue import cards, catalogue_version
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Cards matching a query, ordered, with the query's warnings (sentences)."""
+
+    cards: QuerySet[Card]
+    warnings: list[str]
+
+
+_ORDER_COLUMNS = {
+    "name": "name_folded", "code": "code", "size": "size", "hp": "hp", "mv": "movement",
+    "rarity": "rarity", "colour": "colour_mask", "color": "colour_mask",
+}
+#: Sort key → database columns, for every order name the search language knows.
+ORDER_FIELDS = {name: (_ORDER_COLUMNS[name],) for name in ORDERS}
+
+
+#: Sort columns that may be NULL (events and items have no HP or movement): they sort last.
+_NULLABLE = {"hp", "movement"}
+
+
+def _order_by(column: str, direction: str):
+    """``column`` ascending or descending; NULLs last. Columns that are never NULL are ordered
+    without ``NULLS LAST``, so PostgreSQL can walk their index either way."""
+    nulls_last = True if column in _NULLABLE else None
+    return F(column).desc(nulls_last=nulls_last) if direction == "desc" else F(column).asc(nulls_last=nulls_last)
+
+
+def search_cards(query: str = "", order: str | None = None, direction: str | None = None) -> SearchResult:
+    """Cards matching ``query`` in the search language, ordered by ``order`` (``ORDER_FIELDS``)
+    and ``direction`` ("asc" | "desc"), equal keys by code. Options in the query (``order:``,
+    ``dir:``) win over the arguments.
+
+    Raises ``tcg.search.SearchError`` (code ``bad_query``) for a query, order or direction
+    that cannot be understood.
+    """
+    parsed = parse_query(query or "")
+    order = parsed.order or order or "code"
+    direction = parsed.direction or direction or "asc"
+    if order not in ORDER_FIELDS:
+        raise SearchError(
+            Message(gettext_noop("unknown order '%(order)s': use one of %(choices)s"), order=order,
+                    choices=", ".join(sorted(ORDER_FIELDS))),
+            term=order,
+        )
+    if direction not in ("asc", "desc"):
+        raise SearchError(
+            Message(gettext_noop("unknown direction '%(direction)s': use asc or desc"), direction=direction),
+            term=direction,
+        )
+    ordering = [_order_by(column, direction) for column in ORDER_FIELDS[order]]
+    if order != "code":
+        ordering.append(F("code").asc())
+    queryset = cards().filter(compile_query(parsed)).order_by(*ordering)
+    warnings = list(parsed.warnings)
+    if parsed.node is not None:
+        warnings += unknown_rarities(parsed.node)
+    return SearchResult(cards=queryset, warnings=list(dict.fromkeys(warnings)))
+
+
+@lru_cache(maxsize=2)
+def _rarities(version: tuple) -> tuple[str, ...]:
+    """The rarities cards of the catalogue have (upper-cased, sorted; blank left out)."""
+    found = Card.objects.exclude(rarity="").values_list("rarity", flat=True).distinct()
+    return tuple(sorted({rarity.upper() for rarity in found}))
+
+
+def unknown_rarities(node) -> list:
+    """Warnings for ``r:``/``r=`` terms naming a rarity no card of the catalogue has (such a
+    term never matches), naming the rarities there are. The catalogue is read only when the
+    query has a rarity term."""
+    terms, pending = [], [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Compare) and current.field == "rarity" and current.op in (":", "="):
+            terms.append(current)
+        pending.extend(reversed(children(current)))
+    if not terms:
+        return []
+    known = _rarities(catalogue_version())
+    warnings = []
+    for term in terms:
+        if term.value.upper() in known:
+            continue
+        if known:
+            template = gettext_noop("%(term)s never matches: no card has the rarity %(value)s (rarities: %(rarities)s)")
+        else:
+            template = gettext_noop("%(term)s never matches: no card has a rarity")
+        warnings.append(Message(template, term=term.raw, value=term.value, rarities=", ".join(known)))
+    return warnings
+
+
+_random = random.SystemRandom()
+
+
+def random_card(query: str = "") -> Card | None:
+    """A card chosen uniformly among those ``query`` finds (``None`` when it finds none): the
+    ids of the matches are read (one column, in whatever order is quickest) and one is drawn.
+
+    Raises ``tcg.search.SearchError`` for a query that cannot be understood."""
+    ids = list(search_cards(query).cards.order_by().values_list("id", flat=True))
+    if not ids:
+        return None
+    return cards().get(id=_random.choice(ids))

@@ -1,0 +1,50 @@
+"""The one rule for a whole number typed by a person: in a card search (``size>=3``), a query
+parameter, a form field, a path part or a header. Plain Python, no Django.
+
+A whole number is ASCII digits with an optional leading minus sign, at most ``MAX_DIGITS``
+digits, within the bounds the caller gives. ``str.isdigit()`` and ``int()`` are not that rule:
+``"²".isdigit()`` is true but ``int("²")`` fails, ``int("١")`` is 1 (an Arabic-Indic digit),
+``int(" 7 ")`` is 7, and ``int()`` of 4,301 digits raises ``ValueError``. The web layer's
+other readers of request values (yes/no, choices, page numbers) are in ``core.params``.
+"""
+from __future__ import annotations
+
+import re
+
+#: The most digits a whole number from a request may have (a 64-bit integer has 19).
+MAX_DIGITS = 18
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+class BadValue(ValueError):
+    """A value that is not what was expected; ``expected`` says what is (a phrase, in English,
+    e.g. ``"a whole number from 1 to 200"``)."""
+
+    def __init__(self, value: str, expected: str):
+        self.value = value
+        self.expected = expected
+        super().__init__(f"expected {expected}, not {value!r:.60}")
+
+
+def integer_expected(low: int | None, high: int | None) -> str:
+    """``"a whole number from 1 to 200"``, ``"a whole number of at least 1"``, … for the bounds."""
+    if low is not None and high is not None:
+        return f"a whole number from {low} to {high}"
+    if low is not None:
+        return f"a whole number of at least {low}"
+    if high is not None:
+        return f"a whole number of at most {high}"
+    return "a whole number"
+
+
+def parse_int(raw: str, low: int | None = None, high: int | None = None) -> int:
+    """``raw`` as an int within ``low``…``high`` (inclusive; ``None``: no bound).
+
+    Raises ``BadValue`` for anything else: not ASCII digits (``"²"``, ``"١"``, ``"1.0"``,
+    ``" 7"``), more than ``MAX_DIGITS`` digits, or out of bounds."""
+    if not isinstance(raw, str) or not _INTEGER.fullmatch(raw) or len(raw.lstrip("-")) > MAX_DIGITS:
+        raise BadValue(raw, integer_expected(low, high))
+    number = int(raw)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise BadValue(raw, integer_expected(low, high))
+    return number
