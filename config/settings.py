@@ -160,8 +160,8 @@ if REDIS_URL:
         # their groups at once.
         # The backend is channels_redis's pub/sub layer, which also tells every socket when its
         # subscriptions were lost to a Redis failure or restart so that clients reconnect
-        # (core.consumers; messages published while Redis was away never arrive).
-        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="core.consumers.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
+        # (core.channel_layer; messages published while Redis was away never arrive).
+        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="core.channel_layer.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
             {"address": REDIS_URL, "socket_timeout": None,
              "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=1000)},
         ]}}

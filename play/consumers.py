@@ -24,10 +24,10 @@ with a bot, a resigned seat or a turn clock) also checks the match's version eve
 ``settings.PLAY_WS_POLL`` seconds (default 1; 0 turns it off; off by default with other layers).
 
 A socket that cannot trust its channel-layer subscription closes with code 1012 ("service
-restart", ``core.consumers.LAYER_LOST_CLOSE_CODE``), so that the client reconnects and is sent
+restart", ``core.channel_layer.LAYER_LOST_CLOSE_CODE``), so that the client reconnects and is sent
 the match as it is then, rather than staying connected and missing moves: when joining its
 group fails (Redis is down), and when the layer reports ``{"type": "channel_layer.lost"}`` (its
-connection to Redis failed or came back; see ``core.consumers``).
+connection to Redis failed or came back; see ``core.channel_layer``).
 """
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from core.consumers import LAYER_LOST_CLOSE_CODE
+from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from core.frames import JsonFrameConsumer
 
 from . import services
@@ -166,7 +166,7 @@ class MatchConsumer(JsonFrameConsumer):
 
     # -- group events -------------------------------------------------------------------------
     async def channel_layer_lost(self, event):
-        """The channel layer may have missed messages for this socket (``core.consumers``)."""
+        """The channel layer may have missed messages for this socket (``core.channel_layer``)."""
         await self._lost("the channel layer's subscriptions were lost")
 
     async def match_view(self, event):
