@@ -1,5 +1,5 @@
 """``/ws/matches/<id>/``: a match's live table. The consumer only translates frames: views
-come from ``play.payloads``, actions go through ``play.services.act``; no match state is kept
+come from ``play.payloads``, actions go through ``play.services.act.act``; no match state is kept
 here, so a client that reconnects is simply sent its view again.
 
 Server → client: ``{"type": "view", "view": <payload>}`` on connect and after every change;
@@ -46,12 +46,12 @@ from django.utils.translation import gettext as _
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from core.frames import JsonFrameConsumer
 
-from . import services
 from .errors import MatchError, StaleVersion
 from .identity import player_from_scope
 from .models import Match
 from .notify import seat_group, spectator_group
 from .payloads import MatchViews
+from .services.act import act
 
 NOT_FOUND_CLOSE_CODE = 4404
 #: Refusals of ``act`` that stay true until seats change hands (a join, which also starts an
@@ -204,7 +204,7 @@ class MatchConsumer(JsonFrameConsumer):
                 # The person was looked up on connect and whenever seats changed hands (a guest
                 # who names themselves joins, which changes seats); a spectator is looked up again.
                 player = self.player or player_from_scope(self.scope)
-                services.act(player, self.match_id, version, action)
+                act(player, self.match_id, version, action)
             except StaleVersion as exc:
                 return {"type": "error", "error": {"code": exc.code, "message": exc.message}, "view": exc.view}
             except MatchError as exc:
