@@ -36,22 +36,24 @@ _SCRIPT = r"""
 import json, statistics, sys, time
 import django
 django.setup()
-from play import selectors, services
+from play.selectors.match import match_view
+from play.services.act import act
+from play.services.create import create_match
 from play.identity import Player
 from play.models import Match, MatchAction
 
 bot_only, replies = json.loads(sys.argv[1])
 bots = [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]
-ids = [services.create_match(None, "lama", bots, {"end_at": 500}, None, seed=seed).id for seed in range(bot_only)]
+ids = [create_match(None, "lama", bots, {"end_at": 500}, None, seed=seed).id for seed in range(bot_only)]
 time.sleep(10)
 moved_before = sum(Match.objects.filter(pk__in=ids).values_list("version", flat=True))
 person = Player(None, "bench-person", "bench")
 waits = []
 for seed in range(replies):
-    match = services.create_match(person, "lama", [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
-                                  {"end_at": 500}, None, seed=10_000 + seed)
-    legal = selectors.match_view(match, person)["legal_actions"]
-    services.act(person, match.id, 0, next(a for a in legal if a["type"] != "quit"))
+    match = create_match(person, "lama", [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+                         {"end_at": 500}, None, seed=10_000 + seed)
+    legal = match_view(match, person)["legal_actions"]
+    act(person, match.id, 0, next(a for a in legal if a["type"] != "quit"))
     deadline = time.monotonic() + 60
     while not MatchAction.objects.filter(match_id=match.id, version=2).exists():
         if time.monotonic() > deadline:

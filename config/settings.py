@@ -161,8 +161,8 @@ if REDIS_URL:
         # their groups at once.
         # The backend is channels_redis's pub/sub layer, which also tells every socket when its
         # subscriptions were lost to a Redis failure or restart so that clients reconnect
-        # (core.consumers; messages published while Redis was away never arrive).
-        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="core.consumers.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
+        # (core.channel_layer; messages published while Redis was away never arrive).
+        "default": {"BACKEND": env("CHANNEL_LAYER_BACKEND", default="core.channel_layer.RedisPubSubChannelLayer"), "CONFIG": {"hosts": [
             {"address": REDIS_URL, "socket_timeout": None,
              "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=1000)},
         ]}}
@@ -241,7 +241,7 @@ PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
 GOLDFISH_STALL_AFTER = env.float("GOLDFISH_STALL_AFTER", default=60.0)
 GOLDFISH_SWEEP_INTERVAL = env.float("GOLDFISH_SWEEP_INTERVAL", default=60.0)
 GOLDFISH_MAX_ATTEMPTS = env.int("GOLDFISH_MAX_ATTEMPTS", default=3)
-# Limits of the table (play.limits), per person (a user, or a guest's session) and per client
+# Limits of the table (play.services.limits), per person (a user, or a guest's session) and per client
 # address (core.addresses; an IPv6 address by its /64): at most PLAY_MAX_OPEN_MATCHES seats in
 # matches waiting for players and PLAY_MAX_RUNNING_MATCHES in running ones (a bot-only match
 # counts for whoever made it); 0 is no limit. An open match nobody joined or left for

@@ -8,7 +8,7 @@ the sockets, DRF's ``NUM_PROXIES`` rule (``settings.REST_FRAMEWORK["NUM_PROXIES"
   N-th entry from the right; the leftmost when there are fewer), else the connection's;
 - ``None``: the whole ``X-Forwarded-For`` without spaces when there is one (DRF's default).
 
-``client_key`` turns an address into the key the table's limits count by (``play.limits``): an
+``client_key`` turns an address into the key the table's limits count by (``play.services.limits``): an
 IPv6 address stands for its /64 network, which one household or one host is given whole.
 """
 from __future__ import annotations

@@ -31,7 +31,7 @@ class MatchActionInline(ReadOnlyInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "players", "status", "version", "created_by", "created_address", "created", "updated")
     list_filter = ("status", "game")
-    # the client address finds every match one client made or sat at (play.limits counts by it)
+    # the client address finds every match one client made or sat at (play.services.limits counts by it)
     search_fields = ("id", "seats__name", "created_by__username", "created_address", "seats__address")
     date_hierarchy = "created"
     readonly_fields = ("created", "updated")

@@ -1,5 +1,5 @@
 """``/ws/matches/<id>/``: a match's live table. The consumer only translates frames: views
-come from ``play.payloads``, actions go through ``play.services.act``; no match state is kept
+come from ``play.payloads``, actions go through ``play.services.act.act``; no match state is kept
 here, so a client that reconnects is simply sent its view again.
 
 Server → client: ``{"type": "view", "view": <payload>}`` on connect and after every change;
@@ -24,10 +24,10 @@ with a bot, a resigned seat or a turn clock) also checks the match's version eve
 ``settings.PLAY_WS_POLL`` seconds (default 1; 0 turns it off; off by default with other layers).
 
 A socket that cannot trust its channel-layer subscription closes with code 1012 ("service
-restart", ``core.consumers.LAYER_LOST_CLOSE_CODE``), so that the client reconnects and is sent
+restart", ``core.channel_layer.LAYER_LOST_CLOSE_CODE``), so that the client reconnects and is sent
 the match as it is then, rather than staying connected and missing moves: when joining its
 group fails (Redis is down), and when the layer reports ``{"type": "channel_layer.lost"}`` (its
-connection to Redis failed or came back; see ``core.consumers``).
+connection to Redis failed or came back; see ``core.channel_layer``).
 """
 from __future__ import annotations
 
@@ -43,15 +43,15 @@ from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from core.consumers import LAYER_LOST_CLOSE_CODE
+from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from core.frames import JsonFrameConsumer
 
-from . import services
 from .errors import MatchError, StaleVersion
 from .identity import player_from_scope
 from .models import Match
 from .notify import seat_group, spectator_group
 from .payloads import MatchViews
+from .services.act import act
 
 NOT_FOUND_CLOSE_CODE = 4404
 #: Refusals of ``act`` that stay true until seats change hands (a join, which also starts an
@@ -166,7 +166,7 @@ class MatchConsumer(JsonFrameConsumer):
 
     # -- group events -------------------------------------------------------------------------
     async def channel_layer_lost(self, event):
-        """The channel layer may have missed messages for this socket (``core.consumers``)."""
+        """The channel layer may have missed messages for this socket (``core.channel_layer``)."""
         await self._lost("the channel layer's subscriptions were lost")
 
     async def match_view(self, event):
@@ -204,7 +204,7 @@ class MatchConsumer(JsonFrameConsumer):
                 # The person was looked up on connect and whenever seats changed hands (a guest
                 # who names themselves joins, which changes seats); a spectator is looked up again.
                 player = self.player or player_from_scope(self.scope)
-                services.act(player, self.match_id, version, action)
+                act(player, self.match_id, version, action)
             except StaleVersion as exc:
                 return {"type": "error", "error": {"code": exc.code, "message": exc.message}, "view": exc.view}
             except MatchError as exc:

@@ -25,7 +25,7 @@ class MatchError(Exception):
     ``code`` is one of: ``unknown_game``, ``bad_seats``, ``bad_options``, ``bad_clock`` (create);
     ``secret_options`` (a stacked deal where another person would sit: create, join);
     ``match_full``, ``seat_taken``, ``bad_seat``, ``already_seated``, ``not_open`` (join, leave);
-    ``too_many_matches`` (create, join: ``play.limits``);
+    ``too_many_matches`` (create, join: ``play.services.limits``);
     ``deck_required``, ``deck_not_used``, ``unknown_deck``, ``invalid_deck`` (the decks the seats
     bring: create, join; see ``play.seat_decks``);
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,

@@ -2,7 +2,7 @@
 
 The match form is general: its games come from ``play.games.GAMES`` and each game may add
 option fields (``GAME_OPTIONS``); it turns the posted fields into the arguments of
-``play.services.create_match``.
+``play.services.create.create_match``.
 """
 from __future__ import annotations
 

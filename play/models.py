@@ -7,9 +7,9 @@ session with a display name), or played by a bot. Writes go through ``play.servi
 
 A match is ``open`` while a person's seat is free, ``running`` once every seat is taken,
 ``finished`` when the game is over, or ``abandoned``: it expired while open (nobody joined for
-``PLAY_OPEN_TTL`` seconds) or its last person was timed out (``play.services.time_out``).
+``PLAY_OPEN_TTL`` seconds) or its last person was timed out (``play.services.clocks.time_out``).
 ``created_by`` / ``created_session`` and ``created_address`` say who made it and from where (the
-limits of ``play.limits`` and the lobby count by them).
+limits of ``play.services.limits`` and the lobby count by them).
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class Seat(models.Model):
     ``name`` and the client ``address`` it was taken from; a free seat has none of them; a bot's
     seat has ``bot``. A person who resigns keeps the seat, marked ``resigned``, and the heuristic
     bot (``bot``) plays it from then on; a person timed out for being away on their turn
-    (``play.services.time_out``) is marked ``timed_out`` as well."""
+    (``play.services.clocks.time_out``) is marked ``timed_out`` as well."""
 
     class Bot(models.TextChoices):
         NONE = "", _("none")

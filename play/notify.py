@@ -1,5 +1,5 @@
 """Sending every seat and the spectators their own view through the channel layer, after a
-match changed (called by ``play.services`` once the transaction has committed).
+match changed (``play.scheduling`` calls it once the transaction has committed).
 
 Groups: ``match.<id>.seat.<n>`` for the sockets of seat ``n`` and ``match.<id>.spectators``.
 The event is ``{"type": "match.view", "view": <payload for that group>, "reseat": bool}``;

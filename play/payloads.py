@@ -26,6 +26,7 @@ from play.games import GAMES
 
 from .identity import Player
 from .models import Match, MatchAction, Seat
+from .seat_holders import find_seat
 
 _UNSET = object()
 
@@ -40,19 +41,6 @@ def iso_utc(value: datetime | None) -> str | None:
     if value is None:
         return None
     return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
-def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
-    """The seat ``player`` holds among ``seats``, or ``None`` (spectators, free seats)."""
-    if player is None:
-        return None
-    for seat in seats:
-        if player.user_id is not None and seat.user_id == player.user_id:
-            return seat
-        guest = player.user_id is None and player.session_key
-        if guest and seat.user_id is None and seat.session_key == player.session_key:
-            return seat
-    return None
 
 
 def seat_entries(seats: list[Seat], viewer: int | None) -> list[dict]:

@@ -9,7 +9,7 @@ A seat's deck is a saved deck its player may see (their own or a public one; the
 ``SMP-*`` are public site decks), checked with the deck validator (``tcg.decks.rules``): an
 invalid deck is refused with every problem. It is kept on the seat as ``{"id", "name",
 "cards"}`` (``cards``: the 51 interchange dicts in list order), and the game is set up when the
-last seat is taken (see ``play.services``).
+last seat is taken (see ``play.services.join``).
 """
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
 """Celery tasks of the table: bot turns, turn clocks (and absence deadlines), the recovery of
 stalled matches and the expiry of open matches nobody joins. They only schedule; the work is
-done by ``play.services``. All are idempotent on the version: a task for a match that has moved
-on does nothing, so a task delivered twice or late is harmless.
+done by the services (``play.services.bot_turns``, ``play.services.clocks``,
+``play.services.expiry``). All are idempotent on the version: a task for a match that has
+moved on does nothing, so a task delivered twice or late is harmless.
 
-Bot turns go to one of two queues (``config.queues``, ``queue_bot_turn``): the people's queue
-(the default one) for a match where a person still plays, the bots' queue for a match where
-none does, each with a worker of its own, so that bot-only matches, however many, never make a
-person wait for a bot's reply. Clocks and the sweeps use the people's queue.
+The turn tasks are queued by ``play.scheduling`` under their names (``BOT_TURN``,
+``CLOCK_EXPIRED``): bot turns on the people's or the bots' queue (``config.queues``), clocks and
+the sweeps on the people's queue, a clock's countdown cut to ``PLAY_CLOCK_MAX_COUNTDOWN``.
 
 A broker may lose a queued turn: kombu's filesystem transport deletes a message when a worker
 takes it, Redis gives a killed worker's unacknowledged messages back only after its visibility
@@ -19,12 +19,16 @@ dies, so a broker that can (RabbitMQ; Redis after the visibility timeout) delive
 """
 import logging
 
-from celery import Task, shared_task
+from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 
-from . import selectors, services
 from .errors import MatchError
+from .scheduling import BOT_TURN, CLOCK_EXPIRED, queue_bot_turn, queue_clock
+from .selectors.stalled import stalled_turns
+from .services.bot_turns import play_bot_turn
+from .services.clocks import expire_clock
+from .services.expiry import expire_open_matches
 
 logger = logging.getLogger(__name__)
 
@@ -41,42 +45,20 @@ def _moved_on(match_id: str, version: int, run) -> bool:
         raise
 
 
-@shared_task(name="play.bot_turn", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=BOT_TURN, ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def bot_turn(match_id: str, version: int) -> bool:
     """The bot whose seat is to act in ``match_id`` at ``version`` takes its turn; returns
     whether it acted (False when the match has moved on)."""
-    return _moved_on(match_id, version, lambda: services.play_bot_turn(match_id, version))
+    return _moved_on(match_id, version, lambda: play_bot_turn(match_id, version))
 
 
-def queue_bot_turn(match_id: str, version: int, *, people: bool, countdown: float = 0) -> None:
-    """Queue ``bot_turn`` for ``match_id`` at ``version`` in ``countdown`` seconds: on the
-    people's queue when a person still plays the match (``people``), else on the bots' queue
-    (``settings.TASK_QUEUES``)."""
-    queue = settings.TASK_QUEUES["people" if people else "bots"]
-    bot_turn.apply_async((match_id, version), countdown=countdown, queue=queue)
-
-
-class _CappedCountdown(Task):
-    """A task whose ``countdown`` (seconds) is cut to ``PLAY_CLOCK_MAX_COUNTDOWN``: a message
-    held longer by a worker would be delivered again by Redis (visibility timeout) or make
-    RabbitMQ close the channel (consumer timeout). ``expire_clock`` queues itself again for the
-    rest of the time when it runs before the deadline."""
-
-    def apply_async(self, args=None, kwargs=None, **options):
-        countdown = options.get("countdown")
-        if countdown is not None:
-            options["countdown"] = min(countdown, settings.PLAY_CLOCK_MAX_COUNTDOWN)
-        return super().apply_async(args, kwargs, **options)
-
-
-@shared_task(name="play.clock_expired", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
-             base=_CappedCountdown)
+@shared_task(name=CLOCK_EXPIRED, ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def clock_expired(match_id: str, version: int) -> bool:
     """The deadline of ``match_id`` at ``version`` passed: with a turn clock the seat to act is
     played by its bot for the turn (the heuristic one for a person); without one the person to
-    act was away too long and is timed out (``services.time_out``). Returns whether anything
-    changed."""
-    return _moved_on(match_id, version, lambda: services.expire_clock(match_id, version))
+    act was away too long and is timed out (``play.services.clocks.time_out``). Returns whether
+    anything changed."""
+    return _moved_on(match_id, version, lambda: expire_clock(match_id, version))
 
 
 @shared_task(name="play.resume_stalled", ignore_result=True)
@@ -87,12 +69,12 @@ def resume_stalled() -> int:
     waits for), each for the match's current version, at once. Returns how many were queued;
     logs the lost ones at WARNING (``match_id@version:bot|clock``) and the absence deadlines at
     INFO (``match_id@version:absent``)."""
-    turns = selectors.stalled_turns(settings.PLAY_STALL_AFTER)
+    turns = stalled_turns(settings.PLAY_STALL_AFTER)
     for turn in turns:
         if turn.task == "bot":
             queue_bot_turn(turn.match_id, turn.version, people=turn.people)
         else:
-            clock_expired.apply_async((turn.match_id, turn.version))
+            queue_clock(turn.match_id, turn.version)
     lost = [t for t in turns if t.task != "absent"]
     if lost:
         logger.warning(
@@ -109,7 +91,7 @@ def resume_stalled() -> int:
 def expire_open() -> int:
     """Abandon the open matches nobody joined or left for ``PLAY_OPEN_TTL`` seconds (queued by
     beat every ``PLAY_EXPIRE_INTERVAL`` seconds). Returns how many were abandoned."""
-    return len(services.expire_open_matches())
+    return len(expire_open_matches())
 
 
 @worker_ready.connect

@@ -24,7 +24,6 @@ from core.redirects import safe_next
 from play.games import GAMES
 from tcg.integers import BadValue, parse_int
 
-from . import selectors, services
 from .errors import MatchError
 from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
 from .identity import player_from_request, set_guest_name
@@ -32,6 +31,13 @@ from .models import Match
 from .payloads import get_game, match_summary
 from .rules_pages import rules_url
 from .seat_decks import deck_choices, plays_with_seat_decks
+from .selectors import history, live
+from .selectors.match import get_match, match_view
+from .selectors.mine import matches_for
+from .services.create import create_match
+from .services.join import join_match
+from .services.leave import leave_match
+from .services.resign import resign as resign_match
 
 #: The create form's field an error of ``create_match`` belongs to (None: the whole form).
 CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
@@ -47,7 +53,7 @@ PENDING_JOIN_KEY = "play_pending_join"
 
 def _match_or_404(match_id: str) -> Match:
     try:
-        return selectors.get_match(match_id)
+        return get_match(match_id)
     except MatchError as error:
         raise Http404(error.message) from None
 
@@ -68,24 +74,24 @@ def _row(match: Match, player) -> dict:
         "people": sum(1 for s in seats if s["kind"] == "human" and s["name"]),
         "names": [s["name"] for s in seats if s["name"]],
         "timed_out": sum(1 for s in seats if s["timed_out"]),
-        "replay": selectors.has_replay(match),
+        "replay": history.has_replay(match),
         "created_at": match.created,
     }
 
 
 def lobby(request):
-    """The visitor's own matches, then the live matches (``selectors.lobby``: open ones waiting
+    """The visitor's own matches, then the live matches (``play.selectors.live.lobby``: open ones waiting
     for people, then running ones to watch, most recent activity first, no client crowding
     them) and a "new match" button."""
     player = player_from_request(request)
-    page = Paginator(selectors.lobby(), LOBBY_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    page = Paginator(live.lobby(), LOBBY_PER_PAGE).get_page(page_number(request.GET.get("page")))
     rows = [_row(m, player) for m in page.object_list]
     return render(request, "play/lobby.html", {
         "player": player,
         "page": page,
         "open_matches": [row for row in rows if row["status"] == Match.Status.OPEN],
         "running_matches": [row for row in rows if row["status"] == Match.Status.RUNNING],
-        "my_matches": [_row(m, player) for m in selectors.matches_for(player)[:MY_MATCHES]] if player else [],
+        "my_matches": [_row(m, player) for m in matches_for(player)[:MY_MATCHES]] if player else [],
         "rules": [{"slug": slug, "label": game_label(slug), "url": rules_url(slug)} for slug in GAMES],
     })
 
@@ -110,7 +116,7 @@ def guest_name(request):
 def new_match(request):
     """The new-match form; a valid post creates the match and opens its table. A refusal of the
     service is shown on the form with the refusal's status (429 past the limits of
-    ``play.limits``, else 400)."""
+    ``play.services.limits``, else 400)."""
     player = player_from_request(request)
     if player is None:
         return _ask_for_name(request, request.get_full_path())
@@ -120,7 +126,7 @@ def new_match(request):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                match = services.create_match(
+                match = create_match(
                     player, data["game"], data["seats"], data["options"], data["seconds_per_turn"], deck=data["deck"],
                     address=request_address(request))
             except MatchError as error:
@@ -155,7 +161,7 @@ def table(request, match_id: str):
     """A match's table: the shell and the caller's first view, drawn and kept live by JS."""
     match = _match_or_404(match_id)
     player = player_from_request(request)
-    view = selectors.match_view(match, player)
+    view = match_view(match, player)
     board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
     joining = view["seat"] is None and match.status == Match.Status.OPEN
     brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
@@ -167,7 +173,7 @@ def table(request, match_id: str):
         "game_name": game_label(match.game),
         "rules_url": rules_url(match.game),
         "board_template": board.template.name,
-        "log": selectors.action_log(match, player)[-RECENT_MOVES:],
+        "log": history.action_log(match, player)[-RECENT_MOVES:],
         "log_size": RECENT_MOVES,
     })
 
@@ -213,8 +219,8 @@ def _complete_pending_join(request, next_url: str) -> None:
     if deck is None and plays_with_seat_decks(get_game(match.game), match.options):
         return
     try:
-        services.join_match(player_from_request(request), match.id, pending.get("seat"), deck=deck,
-                            address=request_address(request))
+        join_match(player_from_request(request), match.id, pending.get("seat"), deck=deck,
+                   address=request_address(request))
     except MatchError as error:
         messages.error(request, error.message)
 
@@ -232,20 +238,20 @@ def join(request, match_id: str):
     deck = request.POST.get("deck", "").strip() or None
     address = request_address(request)
     return _seat_change(request, match_id,
-                        lambda player, mid: services.join_match(player, mid, seat, deck=deck, address=address),
+                        lambda player, mid: join_match(player, mid, seat, deck=deck, address=address),
                         pending={"seat": seat, "deck": deck})
 
 
 @require_POST
 def leave(request, match_id: str):
     """Give up one's seat before the match starts."""
-    return _seat_change(request, match_id, services.leave_match)
+    return _seat_change(request, match_id, leave_match)
 
 
 @require_POST
 def resign(request, match_id: str):
     """Resign during play: a bot plays the seat from then on."""
-    return _seat_change(request, match_id, services.resign)
+    return _seat_change(request, match_id, resign_match)
 
 
 def replay(request, match_id: str):
@@ -253,8 +259,8 @@ def replay(request, match_id: str):
     seat (or a spectator's)."""
     match = _match_or_404(match_id)
     context = {"match": match, "game_name": game_label(match.game), "rules_url": rules_url(match.game)}
-    if not selectors.has_replay(match):
+    if not history.has_replay(match):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
-    data = selectors.replay(match, player_from_request(request))
+    data = history.replay(match, player_from_request(request))
     board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
     return render(request, "play/replay.html", {**context, "replay": data, "board_template": board.template.name})

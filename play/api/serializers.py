@@ -7,7 +7,7 @@ from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerFiel
 from core.api.serializers import RejectUnknownFieldsMixin
 from play.identity import MAX_NAME_LENGTH
 from play.seat_decks import MAX_DECK_ID
-from play.services import MAX_SECONDS_PER_TURN
+from play.services.create import MAX_SECONDS_PER_TURN
 
 MAX_SEATS = 32
 STATUSES = ["open", "running", "finished", "abandoned"]

@@ -19,11 +19,18 @@ from core.api.base import ApiView, GenericApiView
 from core.api.errors import error_body
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, query_parameters
-from play import selectors, services
 from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
+from play.selectors import history, live
+from play.selectors.match import get_match, match_view, summaries
+from play.selectors.mine import matches_for
+from play.services.act import act
+from play.services.create import create_match
+from play.services.join import join_match
+from play.services.leave import leave_match
+from play.services.resign import resign
 
 from .serializers import (
     ActionInput,
@@ -116,9 +123,9 @@ class MatchList(MatchApiView):
     )
     def get(self, request):
         player = player_from_request(request)
-        matches = selectors.matches_for(player) if request.parameters["mine"] else selectors.lobby()
+        matches = matches_for(player) if request.parameters["mine"] else live.lobby()
         page = self.paginate_queryset(matches)
-        return self.get_paginated_response(selectors.summaries(page, player))
+        return self.get_paginated_response(summaries(page, player))
 
     @extend_schema(
         request=CreateMatchInput,
@@ -142,12 +149,12 @@ class MatchList(MatchApiView):
     def post(self, request):
         data = self.body(CreateMatchInput)
         player = _caller(request, data.get("name"))
-        match = services.create_match(
+        match = create_match(
             player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
             deck=data.get("deck"), address=request_address(request),
         )
         keep_name(request, player)
-        return Response(selectors.match_view(match, player), status=status.HTTP_201_CREATED)
+        return Response(match_view(match, player), status=status.HTTP_201_CREATED)
 
 
 class MatchDetail(MatchApiView):
@@ -155,7 +162,7 @@ class MatchDetail(MatchApiView):
 
     @extend_schema(responses={200: VIEW, 404: ERROR})
     def get(self, request, match_id):
-        return Response(selectors.match_view(selectors.get_match(match_id), player_from_request(request)))
+        return Response(match_view(get_match(match_id), player_from_request(request)))
 
 
 class MatchJoin(MatchApiView):
@@ -175,10 +182,10 @@ class MatchJoin(MatchApiView):
     def post(self, request, match_id):
         data = self.body(JoinInput)
         player = _caller(request, data.get("name"))
-        match = services.join_match(player, match_id, data.get("seat"), deck=data.get("deck"),
-                                    address=request_address(request))
+        match = join_match(player, match_id, data.get("seat"), deck=data.get("deck"),
+                           address=request_address(request))
         keep_name(request, player)
-        return Response(selectors.match_view(match, player))
+        return Response(match_view(match, player))
 
 
 class MatchLeave(MatchApiView):
@@ -191,10 +198,10 @@ class MatchLeave(MatchApiView):
         403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, match_id):
         player = _caller(request)
-        match = services.leave_match(player, match_id)
+        match = leave_match(player, match_id)
         if match.pk is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(selectors.match_view(match, player))
+        return Response(match_view(match, player))
 
 
 class MatchResign(MatchApiView):
@@ -203,8 +210,8 @@ class MatchResign(MatchApiView):
     @extend_schema(request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, match_id):
         player = _caller(request)
-        match = services.resign(player, match_id)
-        return Response(selectors.match_view(match, player))
+        match = resign(player, match_id)
+        return Response(match_view(match, player))
 
 
 class MatchActions(MatchApiView):
@@ -223,7 +230,7 @@ class MatchActions(MatchApiView):
     )
     def post(self, request, match_id):
         data = self.body(ActionInput)
-        return Response(services.act(_caller(request), match_id, data["version"], data["action"]))
+        return Response(act(_caller(request), match_id, data["version"], data["action"]))
 
 
 class MatchLog(MatchApiView):
@@ -231,7 +238,7 @@ class MatchLog(MatchApiView):
 
     @extend_schema(responses={200: LogEntrySerializer(many=True), 404: ERROR})
     def get(self, request, match_id):
-        return Response(selectors.action_log(selectors.get_match(match_id), _caller(request)))
+        return Response(history.action_log(get_match(match_id), _caller(request)))
 
 
 class MatchReplay(MatchApiView):
@@ -240,4 +247,4 @@ class MatchReplay(MatchApiView):
 
     @extend_schema(responses={200: ReplaySerializer, 404: ERROR, 409: ERROR})
     def get(self, request, match_id):
-        return Response(selectors.replay(selectors.get_match(match_id), player_from_request(request)))
+        return Response(history.replay(get_match(match_id), player_from_request(request)))

@@ -36,10 +36,12 @@ from rest_framework.test import APIClient
 from config.asgi import application
 from decks.selectors import check_text
 from decks.services import create_deck, start_goldfish, update_deck
-from play import services
 from play.games import GAMES
 from play.games.eoc.decklists import sample_deck
 from play.models import Match, MatchAction
+from play.services.act import act
+from play.services.create import create_match
+from play.services.join import join_match
 from tests.conftest import token_client
 from tests.play.matches import HUMAN, person
 from tests.play.test_match_ws import SAME_ORIGIN, cookie_of, logged_in
@@ -119,8 +121,8 @@ def test_a_private_deck_is_to_others_on_the_pages_a_deck_that_does_not_exist(pri
 # -- 2. acting for a seat -------------------------------------------------------------------------
 def lama_duel(alice, bob, options: dict | None = None) -> str:
     """A running L.A.M.A. match dealt from seed 11: alice at seat 0 (to act), bob at seat 1."""
-    match = services.create_match(person(alice), "lama", [HUMAN, HUMAN], options or {}, seed=11)
-    services.join_match(person(bob), match.id)
+    match = create_match(person(alice), "lama", [HUMAN, HUMAN], options or {}, seed=11)
+    join_match(person(bob), match.id)
     return match.id
 
 
@@ -158,14 +160,14 @@ def eoc_match(alice, bob, sandbox: bool = True) -> str:
     shuffled from seed 3; alice first, sandbox play on) past set-up: both kept their hands and
     arranged."""
     options = {"first_player": 0, "sandbox": sandbox}
-    match = services.create_match(person(alice), "eoc", [HUMAN, HUMAN], options, seed=3, deck="SMP-RED")
-    services.join_match(person(bob), match.id, deck="SMP-GREEN")
+    match = create_match(person(alice), "eoc", [HUMAN, HUMAN], options, seed=3, deck="SMP-RED")
+    join_match(person(bob), match.id, deck="SMP-GREEN")
     players = [person(alice), person(bob)]
     for version, seat in enumerate((0, 1)):
-        services.act(players[seat], match.id, version, {"type": "mulligan", "take": False})
+        act(players[seat], match.id, version, {"type": "mulligan", "take": False})
     state = EOC.load(Match.objects.get(pk=match.id).state)
     for version, seat in enumerate((0, 1), start=2):
-        services.act(players[seat], match.id, version, {"type": "arrange", "order": list(state.drawn[seat])})
+        act(players[seat], match.id, version, {"type": "arrange", "order": list(state.drawn[seat])})
     return match.id
 
 
@@ -312,7 +314,7 @@ def check_live_views(match_id: str, user, other_user):
 @pytest.mark.usefixtures("transactional_db")
 def test_live_lama_views_never_hold_another_seats_hand(user, other_user):
     match_id = lama_duel(user, other_user)
-    services.act(person(user), match_id, 0, {"type": "draw"})
+    act(person(user), match_id, 0, {"type": "draw"})
     check_live_views(match_id, user, other_user)
 
 
@@ -353,7 +355,7 @@ def test_the_replay_and_log_of_a_finished_lama_match_never_hold_another_seats_ha
     match_id = lama_duel(user, other_user, {"end_at": 1})  # over at the end of its first round
     moves = [(0, {"type": "draw"}), (1, {"type": "draw"}), (0, {"type": "quit"}), (1, {"type": "quit"})]
     for version, (seat, action) in enumerate(moves):
-        services.act(person([user, other_user][seat]), match_id, version, action)
+        act(person([user, other_user][seat]), match_id, version, action)
     check_replay_and_log(match_id, user, other_user, {})
 
 
@@ -365,7 +367,7 @@ def test_the_replay_and_log_of_a_finished_eoc_match_never_hold_another_seats_han
     for i, code in enumerate(state.hands[0][:4]):
         move = {"type": "sandbox_move", "from": {"zone": "hand", "seat": 0, "card": code},
                 "to": {"zone": "down", "seat": 0}}
-        services.act(person(user), match_id, 4 + i, move)
+        act(person(user), match_id, 4 + i, move)
     assert Match.objects.get(pk=match_id).outcome["winners"] == [1]
     hidden = {1: {"type": "mulligan"}, 2: {"type": "mulligan"}, 3: {"type": "arrange"}, 4: {"type": "arrange"}}
     check_replay_and_log(match_id, user, other_user, hidden)
@@ -403,7 +405,7 @@ def hidden_from(payload, move: dict) -> bool:
 def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_log(user, other_user):
     match_id = eoc_match(user, other_user)
     move = face_down_move(match_id)
-    services.act(person(user), match_id, 4, move)
+    act(person(user), match_id, 4, move)
     alice, bob, spectator = token_client(user), token_client(other_user), APIClient()
     assert alice.get(f"/api/matches/{match_id}/log/").json()[-1]["action"] == move
     table = f"/play/m/{match_id}/"
@@ -451,7 +453,7 @@ def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_websocket_fram
     move = face_down_move(match_id)
     mine, theirs, watching = async_to_sync(frames_of_a_move)(
         match_id, [logged_in(user), logged_in(other_user), None],
-        lambda: services.act(person(user), match_id, 4, move))
+        lambda: act(person(user), match_id, 4, move))
     assert [f["type"] for f in (mine, theirs, watching)] == ["view"] * 3
     assert mine["view"]["last_action"]["action"] == move
     for frame, seat in ((theirs, 1), (watching, None)):
@@ -468,13 +470,13 @@ def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_websocket_fram
 def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_replay(user, other_user):
     match_id = eoc_match(user, other_user)
     move = face_down_move(match_id)
-    services.act(person(user), match_id, 4, move)
+    act(person(user), match_id, 4, move)
     # In sandbox play a down pile of 4 loses at once: alice lays 4 other hand cards down.
     state = EOC.load(Match.objects.get(pk=match_id).state)
     others = [c for c in state.hands[0] if c != move["from"]["card"]][:4]
     for version, code in enumerate(others, start=5):
-        services.act(person(user), match_id, version, {"type": "sandbox_move", "to": {"zone": "down", "seat": 0},
-                                                       "from": {"zone": "hand", "seat": 0, "card": code}})
+        act(person(user), match_id, version, {"type": "sandbox_move", "to": {"zone": "down", "seat": 0},
+                                              "from": {"zone": "hand", "seat": 0, "card": code}})
     assert Match.objects.get(pk=match_id).status == "finished"
     replay = f"/play/m/{match_id}/replay/"
     alice = token_client(user).get(f"/api/matches/{match_id}/replay/").json()

@@ -13,7 +13,7 @@ from knox.models import AuthToken
 from decks.models import Deck
 from decks.services import start_goldfish
 from play.identity import Player
-from play.services import create_match
+from play.services.create import create_match
 from tests.conftest import EN, REPO
 
 pytestmark = pytest.mark.django_db

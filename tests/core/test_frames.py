@@ -14,8 +14,9 @@ from config.asgi import application
 from config.routing import websocket_urlpatterns
 from core import frame_budget, jsonbody
 from core.frames import JsonFrameConsumer
-from play import services
 from play.models import Match
+from play.services.create import create_match
+from play.services.join import join_match
 from tests.play.matches import HUMAN, STACKED, person, stack
 from tests.play.test_match_ws import SAME_ORIGIN, guest_cookie, logged_in
 
@@ -113,7 +114,7 @@ def test_the_health_socket_answers_every_unreadable_frame_and_stays_open():
 
 
 def test_the_match_socket_answers_every_unreadable_frame_and_stays_open(user):
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
     async_to_sync(_unreadable_frames)(f"/ws/matches/{match.id}/", MATCH_HELP)
 
 
@@ -228,7 +229,7 @@ async def _client_budget(alice_cookie, bob_cookie):
 
 def test_a_match_socket_opened_past_the_budget_is_told_and_closed(user, settings, fresh_budgets):
     settings.WS_CLIENT_BURST, settings.WS_CLIENT_RATE = 1, 0.001
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
     async_to_sync(_match_past_the_budget)(match.id, logged_in(user))
 
 
@@ -281,8 +282,8 @@ def test_a_frame_past_the_budget_touches_no_database_and_builds_no_view(user, ot
     reached the database would be answered ``match_not_found``; it is answered ``throttled``,
     with no view."""
     settings.WS_SOCKET_BURST, settings.WS_SOCKET_RATE = 1, 0.001
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
-    services.join_match(person(other_user), match.id)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    join_match(person(other_user), match.id)
     stack(match.id, STACKED)
     async_to_sync(_past_the_budget)(match.id, logged_in(user))
 

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from play.identity import Player
 from play.models import Match
-from play.services import create_match, play_bot_turn
+from play.services.bot_turns import play_bot_turn
+from play.services.create import create_match
 
 pytestmark = pytest.mark.e2e
 

@@ -262,13 +262,14 @@ def test_a_refused_move_is_explained_and_the_table_stays_usable(browser, asgi_se
 
 def finished_bot_match(game="lama", seats=6, options=None):
     """A match of heuristic bots played to its end through the services (no worker needed)."""
-    from play import services
+    from play.services.bot_turns import play_bot_turn
+    from play.services.create import create_match
 
-    match = services.create_match(
+    match = create_match(
         None, game, [{"kind": "bot", "bot": "heuristic"}] * seats, {"end_at": 1} if options is None else options,
         None, seed=11)
     while match.status != Match.Status.FINISHED:
-        assert services.play_bot_turn(match.id, match.version)
+        assert play_bot_turn(match.id, match.version)
         match.refresh_from_db()
     return match
 
@@ -360,10 +361,10 @@ def test_elements_colour_names_fit_the_small_cards_of_a_phone(browser, asgi_serv
 
 
 def test_a_guest_without_a_name_who_joins_from_the_lobby_is_seated_after_naming(browser, asgi_server):
-    from play import services
     from play.identity import Player
+    from play.services.create import create_match
 
-    match = services.create_match(Player(None, "a" * 32, "Ann"), "lama", [{"kind": "human"}] * 2, {}, None)
+    match = create_match(Player(None, "a" * 32, "Ann"), "lama", [{"kind": "human"}] * 2, {}, None)
     page = guest_page(browser)
     page.goto(f"{asgi_server}/play/")
     page.click(f'.match-row[data-match="{match.id}"] .join-button')
@@ -381,13 +382,14 @@ def test_an_abandoned_table_says_so_opens_no_socket_and_marks_the_seat_that_time
 
     from django.utils import timezone
 
-    from play import services
     from play.identity import Player
+    from play.services.clocks import expire_clock
+    from play.services.create import create_match
 
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
-    match = services.create_match(Player(None, "b" * 32, "Ann"), "lama", seats, {}, None)
+    match = create_match(Player(None, "b" * 32, "Ann"), "lama", seats, {}, None)
     Match.objects.filter(pk=match.id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
-    assert services.expire_clock(match.id, 0) is True  # Ann was away on her turn: no person is left
+    assert expire_clock(match.id, 0) is True  # Ann was away on her turn: no person is left
     page = guest_page(browser)
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws.url))

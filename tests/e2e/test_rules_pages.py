@@ -5,8 +5,8 @@ without leaving the match."""
 import pytest
 from playwright.sync_api import expect
 
-from play import services
 from play.examples import EXAMPLES
+from play.services.create import create_match
 
 pytestmark = pytest.mark.e2e
 
@@ -69,7 +69,7 @@ def test_the_japanese_page_draws_the_board_in_japanese(browser, live_server):
 
 
 def test_the_rules_drawer_opens_the_games_rules_at_the_table(page, asgi_server):
-    match = services.create_match(None, "completto", [{"kind": "bot", "bot": "random"}] * 2, {}, None)
+    match = create_match(None, "completto", [{"kind": "bot", "bot": "random"}] * 2, {}, None)
     page.goto(f"{asgi_server}/play/m/{match.id}/")
     frame = page.locator("#rules-frame")
     assert frame.get_attribute("src") is None

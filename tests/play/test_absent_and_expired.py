@@ -1,6 +1,6 @@
 """Matches that nobody plays on: an open match nobody joins expires (``PLAY_OPEN_TTL``, 30
 minutes; ``play.expire_open`` abandons it) and a person away on their turn in a match without a
-turn clock times out (``PLAY_ABSENT_AFTER``, 5 minutes; ``play.services.time_out``): a bot plays
+turn clock times out (``PLAY_ABSENT_AFTER``, 5 minutes; ``play.services.clocks.time_out``): a bot plays
 their seat, or the match is abandoned when no person is left. Abandoned matches show as such in
 the API, ``?mine=1``, the lobby, the table and over the socket. Time passes here by moving a
 match's ``updated`` and ``turn_deadline`` back (``QuerySet.update`` skips ``auto_now``)."""
@@ -12,9 +12,14 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from play import selectors, services, tasks
+from play import tasks
 from play.identity import Player
 from play.models import Match, MatchAction, Seat
+from play.selectors.mine import places
+from play.services.bot_turns import play_bot_turn
+from play.services.clocks import expire_clock, time_out
+from play.services.create import create_match
+from play.services.expiry import expire_open_matches
 from tests.conftest import EN
 from tests.play.matches import HEURISTIC, HUMAN, STACKED, person
 from tests.play.test_match_api import create, error_of
@@ -51,7 +56,7 @@ def test_an_open_match_nobody_joins_expires(api, alice_api, bob_api, client):
     age(fresh, TTL - 5)
     # At once, before the sweep: the lobby no longer lists it, it takes nobody, it counts for nobody.
     assert [m["id"] for m in api.get("/api/matches/").json()["results"]] == [fresh]
-    assert selectors.places("open", player=person(Seat.objects.get(match_id=fresh, index=0).user)) == 1
+    assert places("open", player=person(Seat.objects.get(match_id=fresh, index=0).user)) == 1
     refused = bob_api.post(f"/api/matches/{waiting}/join/", {}, format="json")
     assert error_of(refused, 409) == "not_open"
     assert refused.json()["error"]["details"] == {"abandoned": True}
@@ -72,9 +77,9 @@ def test_an_open_match_nobody_joins_expires(api, alice_api, bob_api, client):
 
 def test_the_lobby_and_the_table_show_an_abandoned_match(client):
     ann = guest(client, "Ann")
-    match = services.create_match(ann, "lama", [HUMAN, HUMAN], {}, None)
+    match = create_match(ann, "lama", [HUMAN, HUMAN], {}, None)
     age(match.id, TTL + 1)
-    assert services.expire_open_matches() == [match.id]
+    assert expire_open_matches() == [match.id]
     lobby = client.get("/play/", **EN).content.decode()
     mine = lobby[lobby.index('id="my-matches"'):lobby.index('id="open-matches-title"')]
     assert f'data-match="{match.id}"' in mine and '<span class="match-status status-abandoned">abandoned</span>' in mine
@@ -90,7 +95,7 @@ def test_the_lobby_and_the_table_show_an_abandoned_match(client):
 
 def test_a_socket_at_an_open_match_is_told_it_was_abandoned(transactional_db):
     cookie, key = guest_cookie("Ann")
-    match = services.create_match(Player(None, key, "Ann"), "lama", [HUMAN, HUMAN], {}, None)
+    match = create_match(Player(None, key, "Ann"), "lama", [HUMAN, HUMAN], {}, None)
     async_to_sync(_told_abandoned)(match.id, cookie)
 
 
@@ -98,7 +103,7 @@ async def _told_abandoned(match_id, cookie):
     socket = await connect(match_id, cookie)
     assert (await view_of(socket))["status"] == "open"
     await database_sync_to_async(age)(match_id, TTL + 1)
-    assert await database_sync_to_async(services.expire_open_matches)() == [match_id]
+    assert await database_sync_to_async(expire_open_matches)() == [match_id]
     view = await view_of(socket)
     assert (view["status"], view["seat"]) == ("abandoned", 0)
     await socket.disconnect()
@@ -132,7 +137,7 @@ def test_a_person_to_act_has_an_absence_deadline_and_a_bot_to_act_has_none(alice
 
 def test_an_absent_person_times_out_and_a_bot_plays_their_seat(duel, alice_api, bob_api):
     age(duel, ABSENT + 20, deadline_in=-20)
-    assert services.expire_clock(duel, 0) is True
+    assert expire_clock(duel, 0) is True
     alice_seat = Seat.objects.get(match_id=duel, index=0)
     assert (alice_seat.resigned, alice_seat.timed_out, alice_seat.bot, alice_seat.name) == (
         True, True, "heuristic", "alice")
@@ -146,7 +151,7 @@ def test_an_absent_person_times_out_and_a_bot_plays_their_seat(duel, alice_api, 
     assert refused.json()["error"]["message"] == "You were away on your turn too long; a bot plays your seat."
     assert error_of(alice_api.post(f"/api/matches/{duel}/resign/"), 403) == "timed_out"
     # the bot plays seat 0 now (its turn was queued after the commit); bob is to act, and present
-    assert services.play_bot_turn(duel, 0) is True
+    assert play_bot_turn(duel, 0) is True
     assert list(MatchAction.objects.filter(match_id=duel).values_list("version", "seat", "by")) == [(1, 0, "bot")]
     assert Match.objects.get(pk=duel).turn_deadline > timezone.now() + timedelta(seconds=ABSENT - 5)
     lobby = {m["id"]: m for m in alice_api.get("/api/matches/").json()["results"]}
@@ -155,10 +160,10 @@ def test_an_absent_person_times_out_and_a_bot_plays_their_seat(duel, alice_api, 
 
 def test_when_no_person_is_left_the_match_is_abandoned(alice_api, client):
     match_id = create(alice_api, seats=[HUMAN, HEURISTIC]).json()["id"]
-    assert services.expire_clock(match_id, 0) is False  # the deadline is 5 minutes ahead
+    assert expire_clock(match_id, 0) is False  # the deadline is 5 minutes ahead
     age(match_id, ABSENT + 20, deadline_in=-20)
-    assert services.time_out(match_id, 1) is False  # a version the match is not at
-    assert services.expire_clock(match_id, 0) is True
+    assert time_out(match_id, 1) is False  # a version the match is not at
+    assert expire_clock(match_id, 0) is True
     match = Match.objects.get(pk=match_id)
     assert (match.status, match.turn_deadline, match.outcome, match.version) == ("abandoned", None, None, 0)
     view = alice_api.get(f"/api/matches/{match_id}/").json()
@@ -171,7 +176,7 @@ def test_when_no_person_is_left_the_match_is_abandoned(alice_api, client):
         "The match was abandoned: nobody joined it in time, or every person at it was away too long. It is over.")
     # no bot plays on for nobody
     assert tasks.bot_turn.apply(args=(match_id, 0)).get() is False
-    assert services.expire_clock(match_id, 0) is False
+    assert expire_clock(match_id, 0) is False
     assert [(m["id"], m["status"]) for m in alice_api.get("/api/matches/?mine=1").json()["results"]] == [
         (match_id, "abandoned")]
     assert alice_api.get("/api/matches/").json()["count"] == 0
@@ -185,7 +190,7 @@ def test_when_no_person_is_left_the_match_is_abandoned(alice_api, client):
 def test_the_last_present_person_timing_out_abandons_a_match_others_resigned(duel, bob_api):
     assert bob_api.post(f"/api/matches/{duel}/resign/").status_code == 200
     age(duel, ABSENT + 20, deadline_in=-20)
-    assert services.expire_clock(duel, 0) is True
+    assert expire_clock(duel, 0) is True
     assert Match.objects.get(pk=duel).status == "abandoned"
     assert list(Seat.objects.filter(match_id=duel).order_by("index").values_list("resigned", "timed_out")) == [
         (True, True), (True, False)]
@@ -195,8 +200,8 @@ def test_a_match_with_a_turn_clock_keeps_its_clocks_rule(alice_api, bob_api):
     match_id = create(alice_api, seconds_per_turn=600).json()["id"]
     bob_api.post(f"/api/matches/{match_id}/join/", {}, format="json")
     age(match_id, 700, deadline_in=-100)
-    assert services.time_out(match_id, 0) is False  # a clocked match's people never time out
-    assert services.expire_clock(match_id, 0) is True
+    assert time_out(match_id, 0) is False  # a clocked match's people never time out
+    assert expire_clock(match_id, 0) is True
     assert list(MatchAction.objects.filter(match_id=match_id).values_list("version", "seat", "by")) == [
         (1, 0, "clock")]
     assert list(Seat.objects.filter(match_id=match_id).values_list("timed_out", flat=True)) == [False, False]
@@ -211,7 +216,7 @@ def test_no_absence_deadline_when_it_is_turned_off(alice_api, bob_api, settings)
 
 def test_a_socket_sees_the_seat_of_a_person_who_timed_out(transactional_db):
     cookie, key = guest_cookie("Gus")
-    match = services.create_match(Player(None, key, "Gus"), "lama", [HUMAN, HEURISTIC], STACKED, None)
+    match = create_match(Player(None, key, "Gus"), "lama", [HUMAN, HEURISTIC], STACKED, None)
     async_to_sync(_sees_timed_out)(match.id, cookie)
 
 
@@ -219,7 +224,7 @@ async def _sees_timed_out(match_id, cookie):
     socket = await connect(match_id, cookie)
     assert (await view_of(socket))["seats"][0]["timed_out"] is False
     await database_sync_to_async(age)(match_id, ABSENT + 20, -20)
-    assert await database_sync_to_async(services.expire_clock)(match_id, 0) is True
+    assert await database_sync_to_async(expire_clock)(match_id, 0) is True
     view = await view_of(socket)
     assert (view["status"], view["seat"], view["seats"][0]["timed_out"], view["legal_actions"]) == (
         "abandoned", 0, True, [])

@@ -14,8 +14,10 @@ from django.db.backends.signals import connection_created
 
 from config.celery import app
 from decks.models import GoldfishRun
-from play import services
 from play.models import Match
+from play.services.act import act
+from play.services.create import create_match
+from play.services.resign import resign
 from tests.play.matches import HEURISTIC, HUMAN, RANDOM, SHORT, STACKED, person, wait_for
 from tests.play.test_match_tasks import _read_uncommitted, log_of
 
@@ -60,12 +62,12 @@ def test_the_queues_are_named_from_the_default_one():
 
 
 def test_a_persons_bot_reply_does_not_wait_behind_bot_only_matches(queues, user):
-    bot_only = [services.create_match(None, "lama", [RANDOM, RANDOM], SHORT, seed=seed).id
+    bot_only = [create_match(None, "lama", [RANDOM, RANDOM], SHORT, seed=seed).id
                 for seed in range(BOT_ONLY_MATCHES)]  # 150 first bot turns wait on the bots' queue
     alice = person(user)
-    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
+    match = create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
     with worker_of(queues["people"]):
-        services.act(alice, match.id, 0, {"type": "play", "card": 1})
+        act(alice, match.id, 0, {"type": "play", "card": 1})
         wait_for(match.id, lambda m: m.version == 2, timeout=15)
     assert log_of(match.id) == [(1, 0, "player"), (2, 1, "bot")]
     # The people's worker took none of the bot-only turns queued before the person's ...
@@ -81,8 +83,8 @@ def test_a_persons_bot_reply_does_not_wait_behind_bot_only_matches(queues, user)
 
 def test_a_match_every_person_left_to_the_bots_moves_to_the_bots_queue(queues, user):
     alice = person(user)
-    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
-    services.resign(alice, match.id)  # seat 0, to act, is the bot's now: no person plays the match
+    match = create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
+    resign(alice, match.id)  # seat 0, to act, is the bot's now: no person plays the match
     with worker_of(queues["people"]):
         time.sleep(1)
         assert Match.objects.get(pk=match.id).version == 0

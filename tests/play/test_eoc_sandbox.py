@@ -8,12 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from play import services
 from play.engine import IllegalAction
 from play.games.eoc.decklists import sample_deck
 from play.games.eoc.state import Slot
 from play.models import Match, MatchAction
-from play.selectors import match_view
+from play.selectors.match import match_view
+from play.services.act import act
+from play.services.bot_turns import play_bot_turn
+from play.services.create import create_match
+from play.services.join import join_match
 from tests.play.matches import HUMAN, person
 from tests.play.test_eoc_rules import (
     ARISA,
@@ -199,21 +202,21 @@ def test_without_the_option_a_manual_card_opens_sandbox_actions_to_its_user_for_
 
 @pytest.mark.usefixtures("sample_catalogue")
 def test_a_sandbox_match_takes_changes_out_of_turn_and_logs_them(user, other_user):
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], {"first_player": 0, "sandbox": True},
-                                  deck="SMP-RED")
-    services.join_match(person(other_user), match.id, deck="SMP-GREEN")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], {"first_player": 0, "sandbox": True},
+                         deck="SMP-RED")
+    join_match(person(other_user), match.id, deck="SMP-GREEN")
     for version, seat in enumerate((0, 1)):
-        services.act(person([user, other_user][seat]), match.id, version, {"type": "mulligan", "take": False})
+        act(person([user, other_user][seat]), match.id, version, {"type": "mulligan", "take": False})
     match = Match.objects.get(pk=match.id)
     state = GAME.load(match.state)
     for seat, who in ((0, user), (1, other_user)):
-        services.act(person(who), match.id, match.version, {"type": "arrange", "order": list(state.drawn[seat])})
+        act(person(who), match.id, match.version, {"type": "arrange", "order": list(state.drawn[seat])})
         match.refresh_from_db()
     state = GAME.load(match.state)
     assert GAME.to_act(state) == [0]
     code = state.hands[1][0]
     change = {"type": MOVE, "from": {"zone": "hand", "seat": 1, "card": code}, "to": {"zone": "discard", "seat": 1}}
-    bob_view = services.act(person(other_user), match.id, match.version, change)
+    bob_view = act(person(other_user), match.id, match.version, change)
     assert bob_view["state"]["discards"][1] == [code] and bob_view["to_act"] == [0]
     assert MatchAction.objects.filter(match=match).last().action == change
     alice = match_view(Match.objects.get(pk=match.id), person(user))
@@ -226,14 +229,14 @@ def test_bots_never_take_sandbox_actions(user):
     options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 1,
                "sandbox": True}
     alice = person(user)
-    match = services.create_match(alice, "eoc", [HUMAN, {"kind": "bot", "bot": "heuristic"}], options, seed=4)
-    assert services.play_bot_turn(match.id, 0) is True  # the bot's mulligan
-    services.act(alice, match.id, 1, {"type": "mulligan", "take": False})
-    assert services.play_bot_turn(match.id, 2) is True  # the bot's arrangement
+    match = create_match(alice, "eoc", [HUMAN, {"kind": "bot", "bot": "heuristic"}], options, seed=4)
+    assert play_bot_turn(match.id, 0) is True  # the bot's mulligan
+    act(alice, match.id, 1, {"type": "mulligan", "take": False})
+    assert play_bot_turn(match.id, 2) is True  # the bot's arrangement
     state = GAME.load(Match.objects.get(pk=match.id).state)
-    services.act(alice, match.id, 3, {"type": "arrange", "order": list(state.drawn[0])})
+    act(alice, match.id, 3, {"type": "arrange", "order": list(state.drawn[0])})
     version = 4
-    while services.play_bot_turn(match.id, version):
+    while play_bot_turn(match.id, version):
         version += 1
     match = Match.objects.get(pk=match.id)
     state = GAME.load(match.state)

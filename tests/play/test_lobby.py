@@ -1,4 +1,4 @@
-"""The lobby (``selectors.lobby``; ``GET /api/matches/`` and ``/play/``): live matches only, the
+"""The lobby (``play.selectors.live.lobby``; ``GET /api/matches/`` and ``/play/``): live matches only, the
 open ones people can join first, then the running ones to watch, each most recent activity
 first, and at most ``PLAY_LOBBY_PER_CLIENT`` (3) made by one person or from one client address,
 so that no client crowds it."""
@@ -8,9 +8,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from play import selectors, services
 from play.identity import Player
 from play.models import Match
+from play.selectors.live import lobby
+from play.services.create import create_match
+from play.services.leave import leave_match
 from tests.conftest import EN
 from tests.play.matches import HEURISTIC, HUMAN, RANDOM
 
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def made(who: Player | None, seats, address: str, minutes_ago: float) -> str:
     """A match made by ``who`` from ``address``, last changed ``minutes_ago`` minutes ago."""
-    match = services.create_match(who, "lama", seats, {}, None, address=address)
+    match = create_match(who, "lama", seats, {}, None, address=address)
     Match.objects.filter(pk=match.id).update(updated=timezone.now() - timedelta(minutes=minutes_ago))
     return match.id
 
@@ -56,7 +58,7 @@ def test_open_matches_first_then_running_ones_most_recent_activity_first(api, cl
 def test_one_address_does_not_crowd_the_lobby(api, client):
     flood = [made(None, [RANDOM, HEURISTIC], "203.0.113.5", minute) for minute in range(1, 21)]
     others = [made(guest(n), [HUMAN, HEURISTIC], f"198.51.100.{n}", 30 + n) for n in (1, 2)]
-    assert selectors.lobby().count() == 5
+    assert lobby().count() == 5
     assert lobby_ids(api) == flood[:3] + others
     assert page_ids(client) == flood[:3] + others
 
@@ -68,7 +70,7 @@ def test_one_person_does_not_crowd_the_lobby_from_many_addresses(api):
     other = made(guest(2), [HUMAN, HEURISTIC], "203.0.113.9", 50)
     # Ann's three open matches fill her share; her running ones wait until one of those goes
     assert lobby_ids(api) == waiting + [other]
-    services.leave_match(ann, waiting[0])
+    leave_match(ann, waiting[0])
     assert lobby_ids(api) == waiting[1:] + [playing[0], other]
     assert Match.objects.filter(pk__in=playing, status="running").count() == 2
 

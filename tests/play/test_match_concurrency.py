@@ -16,10 +16,12 @@ import time
 
 from django.db import connection, transaction
 
-from play import services
 from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.models import Match, MatchAction
+from play.services.act import act
+from play.services.create import create_match
+from play.services.join import join_match
 from tests.play.matches import HUMAN, STACKED, person, stack
 
 ACTIONS = [{"type": "play", "card": 1}, {"type": "draw"}]
@@ -38,8 +40,8 @@ def waiting_on_locks() -> int:
 
 def test_two_conflicting_actions_one_applies_the_other_is_stale(transactional_db, user, other_user):
     alice = person(user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=7)
-    services.join_match(person(other_user), match.id)
+    match = create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=7)
+    join_match(person(other_user), match.id)
     stack(match.id, STACKED)
     concurrent = connection.vendor == "postgresql"
     serial = threading.Lock()
@@ -50,10 +52,10 @@ def test_two_conflicting_actions_one_applies_the_other_is_stale(transactional_db
 
         try:
             if concurrent:
-                results[i] = services.act(alice, match.id, 0, ACTIONS[i])
+                results[i] = act(alice, match.id, 0, ACTIONS[i])
             else:
                 with serial:
-                    results[i] = services.act(alice, match.id, 0, ACTIONS[i])
+                    results[i] = act(alice, match.id, 0, ACTIONS[i])
         except StaleVersion as exc:
             results[i] = exc
         except Exception as exc:  # reported by the assertions below
@@ -189,7 +191,7 @@ class Workers:
 
 
 def _act(player, match_id, version, action):
-    return lambda: services.act(player, match_id, version, action)
+    return lambda: act(player, match_id, version, action)
 
 
 def test_a_thousand_conflicting_actions_over_many_matches(transactional_db, user, other_user, settings):
@@ -199,8 +201,8 @@ def test_a_thousand_conflicting_actions_over_many_matches(transactional_db, user
     players = [person(user), person(other_user)]
     matches = []
     for index in range(MATCHES):
-        match = services.create_match(players[0], "lama", [HUMAN, HUMAN], {}, seed=1000 + index)
-        services.join_match(players[1], match.id)
+        match = create_match(players[0], "lama", [HUMAN, HUMAN], {}, seed=1000 + index)
+        join_match(players[1], match.id)
         matches.append(match.id)
 
     workers = Workers(WORKERS, serial=connection.vendor != "postgresql")
@@ -287,10 +289,10 @@ def test_joins_racing_for_the_last_seat_exactly_one_wins(transactional_db, user,
     races = []
     try:
         for race in range(RACES):
-            match = services.create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, seed=race)
-            services.join_match(person(other_user), match.id, seat=1)
+            match = create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, seed=race)
+            join_match(person(other_user), match.id, seat=1)
             results = workers.wave([
-                (lambda who=who, match_id=match.id: services.join_match(person(who), match_id, seat=2))
+                (lambda who=who, match_id=match.id: join_match(person(who), match_id, seat=2))
                 for who in joiners
             ])
             races.append((match.id, results))

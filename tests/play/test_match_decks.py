@@ -9,11 +9,13 @@ from django.test import Client
 from decks.models import Deck
 from decks.selectors import check_text
 from decks.services import create_deck
-from play import services
 from play.errors import MatchError
 from play.games import GAMES
 from play.games.eoc.decklists import _deck
 from play.models import Match, Seat
+from play.services.create import create_match
+from play.services.join import join_match
+from play.services.leave import leave_match
 from tests.play.matches import HEURISTIC, HUMAN, STACKED, person
 
 EOC = GAMES["eoc"]
@@ -38,8 +40,8 @@ def short_deck(user):
 
 
 def test_a_match_against_a_bot_starts_at_once_with_both_decks(user):
-    match = services.create_match(person(user), "eoc", [HUMAN, {**HEURISTIC, "deck": "SMP-GREEN"}],
-                                  {"rows": 4}, seed=7, deck="SMP-RED")
+    match = create_match(person(user), "eoc", [HUMAN, {**HEURISTIC, "deck": "SMP-GREEN"}],
+                         {"rows": 4}, seed=7, deck="SMP-RED")
     assert match.status == "running"
     assert codes(match.options["decks"][0]) == list(_deck("SMP-RED"))
     assert codes(match.options["decks"][1]) == list(_deck("SMP-GREEN"))
@@ -52,7 +54,7 @@ def test_a_match_against_a_bot_starts_at_once_with_both_decks(user):
 
 
 def test_a_bot_seat_brings_the_default_sample_deck(user):
-    match = services.create_match(person(user), "eoc", [HUMAN, HEURISTIC], seed=1, deck="SMP-WHITE")
+    match = create_match(person(user), "eoc", [HUMAN, HEURISTIC], seed=1, deck="SMP-WHITE")
     assert [s.deck["id"] for s in match.seats.all()] == ["SMP-WHITE", "SMP-RED"]
 
 
@@ -80,11 +82,11 @@ def test_an_open_match_has_no_state_until_the_last_seat_brings_its_deck(user, ot
 
 
 def test_leaving_gives_the_deck_back(user, other_user):
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
-    services.join_match(person(other_user), match.id, deck="SMP-GREEN")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    join_match(person(other_user), match.id, deck="SMP-GREEN")
     assert Match.objects.get(pk=match.id).status == "running"
-    open_match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
-    left = services.leave_match(person(user), open_match.id)
+    open_match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    left = leave_match(person(user), open_match.id)
     # Nobody is left seated, so the match and its seats (with the deck) are removed.
     assert left.pk is None
     assert not Match.objects.filter(pk=open_match.id).exists()
@@ -106,7 +108,7 @@ def test_an_invalid_deck_is_refused_with_every_problem_and_nothing_is_saved(alic
 
 
 def test_a_joiner_with_an_invalid_deck_is_refused_and_the_seat_stays_free(user, other_user, bob_api):
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
     report = check_text("3 SMP-001\n")
     deck = create_deck(other_user, "Three cards", report)
     response = bob_api.post(f"/api/matches/{match.id}/join/", {"deck": deck.id}, format="json")
@@ -122,15 +124,15 @@ def test_a_joiner_with_an_invalid_deck_is_refused_and_the_seat_stays_free(user, 
 def test_other_peoples_private_decks_and_missing_decks_are_unknown(user, other_user, short_deck):
     public = create_deck(user, "Shared", check_text(open("fixtures/decks/SMP-RED.txt", encoding="utf-8").read()),
                          is_public=True)
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
     for deck_id in (short_deck.id, "nope", ""):
         with pytest.raises(MatchError) as caught:
-            services.join_match(person(other_user), match.id, deck=deck_id)
+            join_match(person(other_user), match.id, deck=deck_id)
         assert caught.value.code == "unknown_deck"
     with pytest.raises(MatchError) as caught:
-        services.join_match(person(other_user), match.id)
+        join_match(person(other_user), match.id)
     assert (caught.value.code, caught.value.details) == ("deck_required", {"seat": 1})
-    services.join_match(person(other_user), match.id, deck=public.id)
+    join_match(person(other_user), match.id, deck=public.id)
     assert Seat.objects.get(match=match, index=1).deck["id"] == public.id
 
 
@@ -196,7 +198,7 @@ def test_the_form_shows_every_problem_of_an_invalid_deck(user, short_deck, clien
 
 
 def test_an_open_match_shows_its_table_lobby_and_a_deck_to_join_with(user, other_user):
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
     bob = Client()
     bob.force_login(other_user)
     table = bob.get(f"/play/m/{match.id}/", HTTP_ACCEPT_LANGUAGE="en")
@@ -224,13 +226,13 @@ def test_a_private_deck_is_offered_to_its_owner_only(user, other_user, short_dec
 
 
 def test_a_bots_only_match_needs_no_player(db):
-    match = services.create_match(None, "eoc", [HEURISTIC, {**HEURISTIC, "deck": "SMP-BLACK"}], seed=3)
+    match = create_match(None, "eoc", [HEURISTIC, {**HEURISTIC, "deck": "SMP-BLACK"}], seed=3)
     assert match.status == "running"
     assert [s.deck["id"] for s in match.seats.all()] == ["SMP-RED", "SMP-BLACK"]
 
 
 def test_a_guest_without_a_name_joining_a_deck_match_lands_on_the_join_form_with_the_deck_picker(user):
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
     guest = Client()
     lobby = guest.get("/play/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'<a class="button join-button" href="/play/m/{match.id}/">Join</a>' in lobby
@@ -247,7 +249,7 @@ def test_a_guest_without_a_name_joining_a_deck_match_lands_on_the_join_form_with
 
 
 def test_a_guest_who_posted_a_deck_before_naming_is_seated_with_it(user):
-    match = services.create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
+    match = create_match(person(user), "eoc", [HUMAN, HUMAN], deck="SMP-RED")
     guest = Client()
     guest.post(f"/play/m/{match.id}/join/", {"seat": "1", "deck": "SMP-WHITE"})
     named = guest.post("/play/name/", {"name": "Bob", "next": f"/play/m/{match.id}/"})

@@ -1,4 +1,4 @@
-"""The table's limits (``play.limits``) on every way into a match — the API's create and join,
+"""The table's limits (``play.services.limits``) on every way into a match — the API's create and join,
 the new-match form, the table's join button and the join a guest asked for before naming
 themselves (the websocket only acts: it makes and joins nothing) — per person and per client
 address (``core.addresses``), with the defaults of config/settings.py: 3 places in open
@@ -7,9 +7,9 @@ changes nothing."""
 import pytest
 from rest_framework.test import APIClient
 
-from play import services
 from play.identity import Player
 from play.models import Match, Seat
+from play.services.create import create_match
 from tests.conftest import token_client
 from tests.play.matches import HEURISTIC, HUMAN, RANDOM, person
 from tests.play.test_pages import form_data, guest
@@ -180,8 +180,8 @@ def test_the_new_match_form_refuses_past_the_limit_in_both_languages(client):
 def test_the_tables_join_button_refuses_past_the_limit(client, user):
     ann = guest(client, "Ann")
     for _ in range(3):
-        services.create_match(ann, "lama", [HUMAN, HUMAN], {}, None, address="127.0.0.1")
-    theirs = services.create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, None)
+        create_match(ann, "lama", [HUMAN, HUMAN], {}, None, address="127.0.0.1")
+    theirs = create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, None)
     response = client.post(f"/play/m/{theirs.id}/join/", {"seat": "1"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert OPEN_FOR_PLAYER in response.content.decode()
@@ -190,9 +190,9 @@ def test_the_tables_join_button_refuses_past_the_limit(client, user):
 
 def test_a_join_asked_for_before_choosing_a_name_keeps_to_the_address_limit(client, user):
     for index in range(3):
-        services.create_match(Player(None, f"ghost-{index}", f"ghost{index}"), "lama", [HUMAN, HUMAN], {}, None,
-                              address="127.0.0.1")
-    theirs = services.create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, None, address="198.51.100.1")
+        create_match(Player(None, f"ghost-{index}", f"ghost{index}"), "lama", [HUMAN, HUMAN], {}, None,
+                     address="127.0.0.1")
+    theirs = create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, None, address="198.51.100.1")
     asked = client.post(f"/play/m/{theirs.id}/join/", {"seat": "1"})
     assert asked.status_code == 302 and asked["Location"].startswith("/play/name/")
     named = client.post("/play/name/", {"name": "Ann", "next": f"/play/m/{theirs.id}/"}, follow=True,
@@ -205,5 +205,5 @@ def test_the_command_line_and_direct_service_calls_without_an_address_count_only
     """Without a request there is no address (``manage.py``, the benchmarks): only the person's
     places count."""
     for seed in range(25):
-        services.create_match(None, "lama", [RANDOM, HEURISTIC], {}, None, seed=seed)
+        create_match(None, "lama", [RANDOM, HEURISTIC], {}, None, seed=seed)
     assert Match.objects.filter(status="running").count() == 25

@@ -8,9 +8,15 @@ from django.db.backends.signals import connection_created
 from django.test import override_settings
 
 from config.celery import app
-from play import selectors, services, tasks
+from play import tasks
 from play.games import GAMES
 from play.models import Match, MatchAction
+from play.selectors import history
+from play.selectors.match import match_view
+from play.services.act import act
+from play.services.create import create_match
+from play.services.join import join_match
+from play.services.resign import resign
 from tests.play.matches import HEURISTIC, HUMAN, RANDOM, SHORT, STACKED, person, wait_for
 
 LAMA = GAMES["lama"]
@@ -50,8 +56,8 @@ def log_of(match_id):
 
 def test_a_bot_answers_a_persons_move(worker, user):
     alice = person(user)
-    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
-    services.act(alice, match.id, 0, {"type": "play", "card": 1})
+    match = create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
+    act(alice, match.id, 0, {"type": "play", "card": 1})
     done = wait_for(match.id, lambda m: m.version == 2)
     assert log_of(match.id) == [(1, 0, "player"), (2, 1, "bot")]
     before = LAMA.apply(LAMA.setup(2, 5, STACKED), 0, {"type": "play", "card": 1})
@@ -63,41 +69,41 @@ def test_a_bot_answers_a_persons_move(worker, user):
 
 def test_a_bot_that_is_first_to_act_plays_when_the_match_starts(worker, user, other_user):
     options = {"first_player": 2}
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN, RANDOM], options, seed=5)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN, RANDOM], options, seed=5)
     assert Match.objects.get(pk=match.id).status == "open"
-    services.join_match(person(other_user), match.id)
+    join_match(person(other_user), match.id)
     wait_for(match.id, lambda m: m.version == 1)
     assert log_of(match.id) == [(1, 2, "bot")]
 
 
 def test_bots_play_a_match_to_its_end(worker):
-    match = services.create_match(None, "lama", [RANDOM, HEURISTIC], SHORT, seed=21)
+    match = create_match(None, "lama", [RANDOM, HEURISTIC], SHORT, seed=21)
     done = wait_for(match.id, lambda m: m.status == "finished", timeout=60)
     assert done.outcome == LAMA.outcome(LAMA.load(done.state)).to_json()
     assert {by for _, _, by in log_of(match.id)} == {"bot"}
-    replay = selectors.replay(done, None)
+    replay = history.replay(done, None)
     assert replay["frames"][-1]["state"] == LAMA.view(LAMA.load(done.state), None)
     assert len(replay["frames"]) == done.version + 1
 
 
 def test_a_resigned_seat_is_played_by_the_heuristic_bot(worker, user, other_user):
     alice, bob = person(user), person(other_user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=5)
-    services.join_match(bob, match.id)
-    services.act(alice, match.id, 0, {"type": "draw"})
-    services.resign(bob, match.id)
+    match = create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=5)
+    join_match(bob, match.id)
+    act(alice, match.id, 0, {"type": "draw"})
+    resign(bob, match.id)
     wait_for(match.id, lambda m: m.version == 2)
     assert log_of(match.id) == [(1, 0, "player"), (2, 1, "bot")]
 
 
 def test_an_expired_clock_lets_the_bot_play_that_turn(worker, user, other_user):
     alice, bob = person(user), person(other_user)
-    match = services.create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=1, seed=5)
+    match = create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=1, seed=5)
     assert Match.objects.get(pk=match.id).turn_deadline is None
-    services.join_match(bob, match.id)
+    join_match(bob, match.id)
     started = Match.objects.get(pk=match.id)
     assert started.turn_deadline is not None
-    assert selectors.match_view(started, alice)["clock"]["seconds_per_turn"] == 1
+    assert match_view(started, alice)["clock"]["seconds_per_turn"] == 1
     played = wait_for(match.id, lambda m: m.version >= 1, timeout=15)
     assert log_of(match.id)[0] == (1, 0, "clock")
     assert played.turn_deadline > started.turn_deadline
@@ -107,7 +113,7 @@ def test_an_expired_clock_lets_the_bot_play_that_turn(worker, user, other_user):
 
 def test_tasks_do_nothing_for_a_match_that_moved_on(db, user):
     alice = person(user)
-    match = services.create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seconds_per_turn=600, seed=5)
+    match = create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seconds_per_turn=600, seed=5)
     # run in this process (Celery's apply), no worker: the match is at version 0, seat 0 a person's
     assert tasks.bot_turn.apply(args=(match.id, 0)).get() is False
     assert tasks.clock_expired.apply(args=(match.id, 3)).get() is False

@@ -9,10 +9,11 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
-from play import services
 from play.games import GAMES
 from play.identity import Player
 from play.models import Match
+from play.services.create import create_match
+from play.services.join import join_match
 from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, RANDOM, STACKED, person, stack
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
@@ -68,8 +69,8 @@ async def view_of(socket) -> dict:
 
 @pytest.fixture
 def duel(user, other_user):
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
-    services.join_match(person(other_user), match.id)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    join_match(person(other_user), match.id)
     stack(match.id, STACKED)
     return match.id
 
@@ -154,8 +155,8 @@ def test_standing_refusals_are_answered_from_memory_after_the_database_gave_them
     database once: then the match is deleted behind the sockets' backs, and the next ``act``
     is still refused the same way with the last view (the database would say
     ``match_not_found``)."""
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {"end_at": 1}, seed=7)
-    services.join_match(person(other_user), match.id)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {"end_at": 1}, seed=7)
+    join_match(person(other_user), match.id)
     stack(match.id, STACKED)
     async_to_sync(_standing_refusals)(match.id, logged_in(user), logged_in(other_user))
 
@@ -192,7 +193,7 @@ async def _standing_refusals(match_id, alice_cookie, bob_cookie):
 
 
 def test_an_open_match_refuses_acts_from_memory_after_the_first(user):
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
     async_to_sync(_open_refusals)(match.id, logged_in(user))
 
 
@@ -222,7 +223,7 @@ async def _unknown_match():
 
 
 def test_a_guest_who_joins_while_watching_moves_to_the_seat(user):
-    match = services.create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, seed=7)
     cookie, key = guest_cookie("Gus")
     async_to_sync(_join_while_watching)(match.id, cookie, key, logged_in(user))
 
@@ -239,7 +240,7 @@ async def _join_while_watching(match_id, cookie, key, alice_cookie):
         assert await receive(gus) == {"type": "error", "view": watching, "error": {
             "code": "not_started", "message": "The match has not started yet: seats are still free."}}
     player = Player(None, key, "Gus")
-    await database_sync_to_async(services.join_match)(player, match_id, 1)
+    await database_sync_to_async(join_match)(player, match_id, 1)
     seated = await view_of(gus)
     assert (seated["seat"], seated["status"]) == (1, "running")
     assert seated["state"] == GAMES["lama"].view(GAMES["lama"].setup(2, 7, {}), 1)
@@ -257,7 +258,7 @@ def test_polling_brings_changes_made_where_the_channel_layer_does_not_reach(user
     checking the match's version. The change is written straight to the database, as another
     process would commit it, without any broadcast."""
     settings.PLAY_WS_POLL = 0.1
-    match = services.create_match(person(user), "lama", [HUMAN, RANDOM], STACKED, seed=1)
+    match = create_match(person(user), "lama", [HUMAN, RANDOM], STACKED, seed=1)
     async_to_sync(_poll)(match.id, logged_in(user), expect_change=True)
 
 

@@ -5,12 +5,15 @@ import re
 
 import pytest
 
-from play import services
 from play.engine import stacked_options
 from play.forms import GAME_OPTIONS
 from play.games import GAMES
 from play.identity import Player
 from play.models import Match, Seat
+from play.services.act import act
+from play.services.bot_turns import play_bot_turn
+from play.services.create import create_match
+from play.services.join import join_match
 from tests.conftest import EN, page_in_both_languages
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +41,9 @@ def guest(client, name: str) -> Player:
 
 def finished_bot_match(end_at: int = 1) -> Match:
     """A 2-seat match of bots, played to its end (``end_at`` 1: one round) through the service."""
-    match = services.create_match(None, "lama", [RANDOM, HEURISTIC], {"end_at": end_at}, None, seed=7)
+    match = create_match(None, "lama", [RANDOM, HEURISTIC], {"end_at": end_at}, None, seed=7)
     while match.status != Match.Status.FINISHED:
-        assert services.play_bot_turn(match.id, match.version)
+        assert play_bot_turn(match.id, match.version)
         match.refresh_from_db()
     return match
 
@@ -57,8 +60,8 @@ def test_empty_lobby_in_both_languages(client):
 
 def test_lobby_lists_open_matches_with_their_seats_and_a_join_button(client, user):
     host = Player(user.pk, None, "alice")
-    match = services.create_match(host, "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
-    running = services.create_match(host, "lama", [HUMAN, RANDOM], {}, None)  # running at once: to watch
+    match = create_match(host, "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
+    running = create_match(host, "lama", [HUMAN, RANDOM], {}, None)  # running at once: to watch
     body = client.get("/play/", **EN).content.decode()
     rows = re.findall(r'<li class="match-row" data-match="(\w+)">', body)
     assert rows == [match.id, running.id]
@@ -77,7 +80,7 @@ def test_lobby_lists_open_matches_with_their_seats_and_a_join_button(client, use
 
 def test_the_lobby_pages_open_matches(client, user):
     hosts = [Player(None, f"guest-session-{i}", f"guest {i}") for i in range(31)]
-    made = [services.create_match(host, "lama", [HUMAN, HUMAN], {}, None).id for host in hosts]
+    made = [create_match(host, "lama", [HUMAN, HUMAN], {}, None).id for host in hosts]
     first = re.findall(r'<li class="match-row" data-match="(\w+)">', client.get("/play/", **EN).content.decode())
     second = client.get("/play/?page=2", **EN).content.decode()
     assert len(first) == 30
@@ -87,8 +90,8 @@ def test_the_lobby_pages_open_matches(client, user):
 
 def test_lobby_lists_your_own_matches(client):
     player = guest(client, "Ann")
-    running = services.create_match(player, "lama", [HUMAN, HEURISTIC], {}, None)
-    waiting = services.create_match(player, "lama", [HUMAN, HUMAN], {}, None)
+    running = create_match(player, "lama", [HUMAN, HEURISTIC], {}, None)
+    waiting = create_match(player, "lama", [HUMAN, HUMAN], {}, None)
     body = client.get("/play/", **EN).content.decode()
     mine = body[body.index('id="my-matches"'):body.index('id="open-matches"')]
     assert re.findall(r'data-match="(\w+)"', mine) == [waiting.id, running.id]
@@ -262,7 +265,7 @@ def test_seats_past_the_match_size_are_ignored(client):
 # -- the table ----------------------------------------------------------------------------------------
 def test_table_renders_the_shell_and_the_first_view_in_both_languages(client):
     player = guest(client, "Ann")
-    match = services.create_match(player, "lama", [HUMAN, HEURISTIC, RANDOM], {"end_at": 10}, None, seed=3)
+    match = create_match(player, "lama", [HUMAN, HEURISTIC, RANDOM], {"end_at": 10}, None, seed=3)
     en, ja = page_in_both_languages(client, f"/play/m/{match.id}/")
     for body in (en, ja):
         view = json_block(body, "match-view")
@@ -284,7 +287,7 @@ def test_table_renders_the_shell_and_the_first_view_in_both_languages(client):
 
 
 def test_a_spectator_sees_no_hand_and_no_actions(client, user):
-    match = services.create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HEURISTIC], {}, None)
+    match = create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HEURISTIC], {}, None)
     body = client.get(f"/play/m/{match.id}/", **EN).content.decode()
     view = json_block(body, "match-view")
     assert (view["seat"], view["legal_actions"], view["state"]["hand"]) == (None, [], None)
@@ -303,7 +306,7 @@ def test_unknown_match_is_the_sites_404_page(client):
 # -- joining, leaving, resigning ------------------------------------------------------------------------
 @pytest.fixture
 def open_match(user):
-    return services.create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
+    return create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
 
 
 def test_a_guest_joins_a_free_seat_and_the_match_starts(client, open_match):
@@ -347,7 +350,7 @@ def test_join_is_post_only(client, open_match):
 
 
 def test_leaving_an_open_match_frees_the_seat(client, user):
-    match = services.create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HUMAN, HUMAN], {}, None)
+    match = create_match(Player(user.pk, None, "alice"), "lama", [HUMAN, HUMAN, HUMAN], {}, None)
     guest(client, "Bob")
     client.post(f"/play/m/{match.id}/join/", {"seat": "1"})
     response = client.post(f"/play/m/{match.id}/leave/")
@@ -359,7 +362,7 @@ def test_leaving_an_open_match_frees_the_seat(client, user):
 
 def test_the_last_person_leaving_an_open_match_removes_it_from_the_lobby(client):
     player = guest(client, "Bob")
-    match = services.create_match(player, "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
+    match = create_match(player, "lama", [HUMAN, HUMAN, HEURISTIC], {}, None)
     assert f'data-match="{match.id}"' in client.get("/play/").content.decode()
     response = client.post(f"/play/m/{match.id}/leave/", follow=True, **EN)
     assert response.redirect_chain == [("/play/", 302)]
@@ -374,11 +377,11 @@ def test_the_last_person_leaving_an_open_match_removes_it_from_the_lobby(client)
 
 def test_leaving_a_finished_match_says_the_match_is_over(client):
     player = guest(client, "Ann")
-    match = services.create_match(player, "lama", [HUMAN, HUMAN], {"end_at": 1}, None, seed=7)
-    services.join_match(Player(None, "b" * 32, "Bob"), match.id)
+    match = create_match(player, "lama", [HUMAN, HUMAN], {"end_at": 1}, None, seed=7)
+    join_match(Player(None, "b" * 32, "Bob"), match.id)
     for seat in (0, 1):
         actor = player if seat == 0 else Player(None, "b" * 32, "Bob")
-        services.act(actor, match.id, seat, {"type": "quit"})
+        act(actor, match.id, seat, {"type": "quit"})
     assert Match.objects.get(pk=match.id).status == "finished"
     response = client.post(f"/play/m/{match.id}/leave/", follow=True, **EN)
     body = response.content.decode()
@@ -412,7 +415,7 @@ def test_naming_oneself_for_another_page_completes_no_join(client, open_match):
 
 def test_resigning_hands_the_seat_to_a_bot(client):
     player = guest(client, "Ann")
-    match = services.create_match(player, "lama", [HUMAN, HEURISTIC], {}, None)
+    match = create_match(player, "lama", [HUMAN, HEURISTIC], {}, None)
     response = client.post(f"/play/m/{match.id}/resign/")
     assert response.status_code == 302
     seat = match.seats.get(index=0)

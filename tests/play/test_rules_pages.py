@@ -9,11 +9,11 @@ import pytest
 
 from django.utils import translation
 
-from play import services
 from play.examples import EXAMPLES, figure
 from play.forms import GAME_OPTIONS, MatchForm
 from play.games import GAMES
 from play.identity import Player
+from play.services.create import create_match
 from tests.conftest import EN, JA, page_in_both_languages
 from tests.play.test_pages import finished_bot_match, guest, json_block
 
@@ -253,7 +253,7 @@ def test_the_new_match_form_links_each_games_rules_beside_its_player_range(clien
 @pytest.mark.parametrize("slug", ["lama", "completto", "elements"])
 def test_every_table_has_a_rules_drawer_for_its_game(client, slug):
     players = GAMES[slug].min_players
-    match = services.create_match(Player(None, "s", "Ann"), slug, [{"kind": "human"}] * players, {}, None)
+    match = create_match(Player(None, "s", "Ann"), slug, [{"kind": "human"}] * players, {}, None)
     body = client.get(f"/play/m/{match.id}/", **EN).content.decode()
     drawer = body[body.index('<details class="rules-drawer"'):body.index("</details>")]
     assert f'data-src="/play/rules/{slug}/?embed=1"' in drawer
@@ -265,8 +265,8 @@ def test_every_table_has_a_rules_drawer_for_its_game(client, slug):
 
 
 def test_an_elements_of_chaos_table_and_a_replay_have_the_drawer(client, sample_catalogue):
-    match = services.create_match(None, "eoc", [{"kind": "bot", "bot": "random", "deck": "SMP-RED"},
-                                                {"kind": "bot", "bot": "random", "deck": "SMP-GREEN"}], {}, None)
+    match = create_match(None, "eoc", [{"kind": "bot", "bot": "random", "deck": "SMP-RED"},
+                                       {"kind": "bot", "bot": "random", "deck": "SMP-GREEN"}], {}, None)
     assert 'data-src="/play/rules/eoc/?embed=1"' in client.get(f"/play/m/{match.id}/", **EN).content.decode()
     finished = finished_bot_match()
     replay = client.get(f"/play/m/{finished.id}/replay/", **EN).content.decode()

@@ -36,10 +36,11 @@ _CREATE = """
 import json, sys
 import django
 django.setup()
-from play import services
+from play.services.bot_turns import play_bot_turn
+from play.services.create import create_match
 seats = [{"kind": "bot", "bot": name} for name in json.loads(sys.argv[2])]
 options = json.loads(sys.argv[3])
-ids = [services.create_match(None, "lama", seats, options, seed=seed).id for seed in json.loads(sys.argv[1])]
+ids = [create_match(None, "lama", seats, options, seed=seed).id for seed in json.loads(sys.argv[1])]
 print(json.dumps(ids))
 """
 
@@ -121,7 +122,7 @@ def match_rows(database_url: str, ids: list[str]) -> dict[str, Row]:
 def expected_playout(seed: int) -> tuple[list[tuple[int, int, dict, str]], object]:
     """The log ``[(version, seat, action, "bot")]`` and final state of a match made by
     ``create_bot_matches`` with ``seed``, each turn played once: the bots are seeded per seat
-    and version (``play.services.play_bot_turn``), so the playout is fixed by the seed."""
+    and version (``play.services.bot_turns.play_bot_turn``), so the playout is fixed by the seed."""
     state = LAMA.setup(len(BOT_SEATS), seed, OPTIONS)
     log, version = [], 0
     while LAMA.outcome(state) is None:

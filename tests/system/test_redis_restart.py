@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from bench.server import CeleryWorker, Site
-from core.consumers import LAYER_LOST_CLOSE_CODE
+from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from tests.system.conftest import SeatClient, create_matches, match_log, match_view, run_clients
 from tests.system.test_celery_worker_crash import own_queue
 

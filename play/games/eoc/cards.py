@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tcg.cards.interchange import CardDataError, card_from_dict
+from tcg.effects.language import parse_effect
 from tcg.numbers import DECK_SIZE, MAX_COPIES
 from tcg.vocabulary import STEPS
 
@@ -62,8 +63,6 @@ class Catalogue:
     sandbox: bool = False
 
     def __post_init__(self):
-        from .effects import parse_effect
-
         object.__setattr__(self, "_by_code", {c.code: c for c in self.cards})
         effects = {c.code: parse_effect(c.effect, c.type, c.code) for c in self.cards}
         object.__setattr__(self, "_effects", effects)

@@ -25,6 +25,7 @@ from play.engine import (
 from . import sandbox, steps, turn
 from . import setup as setup_mod
 from .cards import parse_decks
+from .decklists import sample_deck
 from .legal import legal_actions, to_act
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
 from .views import build_view
@@ -250,8 +251,6 @@ class EoC:
         names = args.get("decks")
         if not names:
             return options
-        from .decklists import sample_deck
-
         parts = [n.strip() for n in names.split(",")]
         if len(parts) != 2:
             raise ValueError(f"--decks: name two decks, one per seat, not {len(parts)}")

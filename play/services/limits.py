@@ -1,12 +1,12 @@
 """How many matches one person and one client address may have at once, so that guest
 identities, which cost nothing, cannot fill the lobby, other people's tables or the bot workers.
 
-The rule, checked by ``play.services`` on every way into a match (creating one, joining one;
-the API, the pages and a guest's pending join alike):
+The rule, checked by the services on every way into a match (``create``, ``join``; the API, the
+pages and a guest's pending join alike):
 
 - a *person* is a user, or a guest's session; an *address* is the client address of the request
   (``core.addresses``: DRF's ``NUM_PROXIES`` rule, an IPv6 address by its /64);
-- each holds *places*: a seat at a live match (``play.selectors.places``; two guests behind one
+- each holds *places*: a seat at a live match (``play.selectors.mine.places``; two guests behind one
   address hold two places there), and each bot-only match made (it has no seat to hold);
 - a new place in a match waiting for players (``open``) is refused once the person or the
   address holds ``PLAY_MAX_OPEN_MATCHES`` places in open matches (default 3); a new place in a
@@ -23,10 +23,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from .errors import MatchError
-from .identity import Player
-from .models import Match
-from .selectors import places
+from play.errors import MatchError
+from play.identity import Player
+from play.models import Match
+from play.selectors.mine import places
 
 
 def _limit(status: str) -> int:

@@ -1,0 +1,29 @@
+"""Who holds a seat of a match and who plays one: plain functions over a match's ``Seat`` rows
+(the view payloads, the services, the scheduling after a commit and the selectors share them).
+
+A seat is held by a user (``user``) or by a guest's browser session (``session_key``); a free
+seat is held by nobody; a bot plays a seat made for it and the seat of a person who resigned or
+timed out (``bot`` set).
+"""
+from __future__ import annotations
+
+from .identity import Player
+from .models import Seat
+
+
+def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
+    """The seat ``player`` holds among ``seats``, or ``None`` (spectators, free seats)."""
+    if player is None:
+        return None
+    for seat in seats:
+        if player.user_id is not None and seat.user_id == player.user_id:
+            return seat
+        guest = player.user_id is None and player.session_key
+        if guest and seat.user_id is None and seat.session_key == player.session_key:
+            return seat
+    return None
+
+
+def people_left(seats: list[Seat]) -> bool:
+    """Whether a person still plays a seat (taken, neither a bot's nor resigned)."""
+    return any(not s.bot and (s.user_id is not None or s.session_key) for s in seats)

@@ -1,0 +1,62 @@
+"""What happened in a match, as a viewer may see it: the log of its actions, and the replay of a
+match that is over, frame by frame."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from play.errors import MatchError
+from play.identity import Player
+from play.models import Match, MatchAction
+from play.payloads import action_entry, get_game, iso_utc, match_summary
+from play.seat_holders import find_seat
+
+
+def action_log(match: Match, player: Player | None) -> list[dict]:
+    """Every applied action in order, as ``player``'s seat (or a spectator) may see it:
+    ``[{"version", "seat", "action", "by", "created"}]`` (a game hides e.g. a card placed face
+    down from the other seats; see ``play.engine.public_action``)."""
+    game = get_game(match.game)
+    viewer = _viewer(match, player)
+    return [
+        {**action_entry(game, a, viewer), "created": iso_utc(a.created)}
+        for a in MatchAction.objects.filter(match=match).order_by("version")
+    ]
+
+
+def has_replay(match: Match) -> bool:
+    """Whether ``match`` is over and was played: finished, or abandoned once running (every
+    seat taken, a state set up)."""
+    if match.status == Match.Status.FINISHED:
+        return True
+    return (match.status == Match.Status.ABANDONED and match.state is not None
+            and not any(seat.is_free for seat in match.seats.all()))
+
+
+def _viewer(match: Match, player: Player | None) -> int | None:
+    seat = find_seat(list(match.seats.all()), player)
+    return None if seat is None else seat.index
+
+
+def replay(match: Match, player: Player | None) -> dict:
+    """A finished match played again from its seed, options and log, as ``player`` sees it:
+    ``{"match": <summary>, "frames": [{"version": 0, "seat": None, "action": None, "by": None,
+    "state": view}, {"version": 1, "seat", "action", "by", "state"}, ...]}`` where each
+    ``state`` is ``game.view`` for the player's seat (or a spectator) after that action.
+
+    An abandoned match that had started is replayed up to where it stopped.
+
+    Raises ``MatchError("not_finished")`` (HTTP 409) while the match is open or running, and for
+    an abandoned match that never started (it expired while open).
+    """
+    if not has_replay(match):
+        raise MatchError("not_finished", _("A replay is available once the match is over."))
+    viewer = _viewer(match, player)
+    game = get_game(match.game)
+    state = game.setup(match.players, match.seed, match.options)
+    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer)}]
+    for entry in MatchAction.objects.filter(match=match).order_by("version"):
+        state = game.apply(state, entry.seat, entry.action)
+        frames.append(
+            {**action_entry(game, entry, viewer), "state": game.view(state, viewer)}
+        )
+    return {"match": match_summary(match, player), "frames": frames}

@@ -1,0 +1,93 @@
+"""An action for a seat of a running match (``act``): a person's, or a bot's (``BotPlayer``: the
+seat's own bot, or the bot playing a turn the clock ran out on)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from play.engine import IllegalAction
+from play.errors import MatchError, StaleVersion
+from play.identity import Player
+from play.models import Match, MatchAction
+from play.payloads import MatchViews, get_game
+from play.scheduling import after_commit
+
+from .checks import lock, replaced, running, seated
+from .deadlines import start_clock
+
+
+@dataclass(frozen=True)
+class BotPlayer:
+    """A bot acting for seat ``seat``: ``by`` is ``"bot"`` (the seat's own bot) or ``"clock"``
+    (the seat's time ran out)."""
+
+    seat: int
+    by: str = MatchAction.By.BOT
+
+
+def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -> dict:
+    """Apply ``action`` for the actor's seat to a running match whose current version is
+    ``version``; the state, the version, the outcome and the log row are saved together.
+    Returns the actor's view payload after the action.
+
+    Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over`` / ``abandoned``;
+    ``not_seated`` (``actor`` has no seat, or a bot acts for a person's seat without the clock);
+    ``resigned``; ``timed_out``;
+    ``bad_version`` (not an int, or a version the match has not reached yet); ``StaleVersion``
+    (code ``stale_version``, with the current view) when the match has moved on;
+    ``not_your_turn`` (the seat is not to act and the game gives it no legal action out of turn,
+    as sandbox play does); the engine's code and message (``illegal_action``,
+    ``malformed_action``, …) when the engine refuses the action.
+    """
+    with transaction.atomic():
+        match = lock(match_id)
+        seats = list(match.seats.all())
+        running(match)
+        if isinstance(actor, BotPlayer):
+            seat = next((s for s in seats if s.index == actor.seat), None)
+            if seat is None or not (seat.bot or actor.by == MatchAction.By.CLOCK):
+                raise MatchError("not_seated", _("Seat %(seat)s is not played by a bot.") % {"seat": actor.seat})
+            by = actor.by
+        else:
+            seat = seated(seats, actor)
+            if seat.resigned:
+                raise replaced(seat)
+            by = MatchAction.By.PLAYER
+        if type(version) is not int:
+            raise MatchError("bad_version", _("The version must be a whole number."), {"version": str(version)[:40]})
+        if version > match.version:
+            raise MatchError(
+                "bad_version",
+                _("There is no version %(version)s yet; the match is at version %(current)s.")
+                % {"version": version, "current": match.version},
+                {"version": version, "current_version": match.version},
+            )
+        if version != match.version:
+            raise StaleVersion(
+                _("The match has moved on to version %(current)s; your action was based on version %(version)s.")
+                % {"current": match.version, "version": version},
+                MatchViews(match, seats).view(seat.index), version,
+            )
+        engine = get_game(match.game)
+        state = engine.load(match.state)
+        out_of_turn = seat.index not in engine.to_act(state)
+        if out_of_turn and not engine.legal_actions(state, seat.index):
+            raise MatchError("not_your_turn", _("It is not your turn."), {"to_act": list(engine.to_act(state))})
+        try:
+            state = engine.apply(state, seat.index, action)
+        except IllegalAction as exc:
+            raise MatchError(exc.code, exc.message) from None
+        match.state = engine.dump(state)
+        match.version = version + 1
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            match.status = Match.Status.FINISHED
+            match.outcome = outcome.to_json()
+        start_clock(match, engine, state, seats)
+        match.save()
+        logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
+        views = MatchViews(match, seats, last_action=logged, state=state)
+        after_commit(match, engine, state, seats, reseat=False, views=views)
+        return views.view(seat.index)

@@ -1,0 +1,38 @@
+"""A bot takes the turn of a match (``play_bot_turn``), through ``act`` as a person does; run by
+the Celery task ``play.bot_turn`` and when a turn clock runs out."""
+from __future__ import annotations
+
+from play.engine import derive_seed
+from play.errors import StaleVersion
+from play.models import Match, MatchAction
+from play.payloads import get_game
+
+from .act import BotPlayer, act
+from .bots import make_bot, stand_in_bot
+
+
+def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> bool:
+    """Let a bot take the turn of a match still at ``version``: with ``by="bot"`` the first
+    seat to act that a bot plays, with ``by="clock"`` the first seat to act (a person's seat is
+    played by the heuristic bot). The bot chooses from that seat's view and legal actions
+    only. Returns whether an action was applied; does nothing (False) when the match has moved
+    on, is not running, or no bot is to act, so a task may run twice."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.version != version or match.status != Match.Status.RUNNING:
+        return False
+    engine = get_game(match.game)
+    state = engine.load(match.state)
+    seats = {s.index: s for s in match.seats.all()}
+    seat = next((seats[i] for i in engine.to_act(state) if seats[i].bot or by == MatchAction.By.CLOCK), None)
+    if seat is None:
+        return False
+    name = seat.bot or stand_in_bot(engine)
+    bot = make_bot(engine, name, derive_seed(match.seed, seat.index, version))
+    people_only = getattr(engine, "people_only_actions", frozenset())
+    legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
+    action = bot.choose(engine.view(state, seat.index), legal)
+    try:
+        act(BotPlayer(seat.index, by), match_id, version, action)
+    except StaleVersion:
+        return False
+    return True

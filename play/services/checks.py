@@ -1,0 +1,70 @@
+"""The refusals several services share: the match row locked or ``match_not_found``, the
+caller's seat or ``not_seated``, a match that is not running, a seat a bot plays already, a
+guest without a display name, a stacked deal where another person could sit. Each raises (or
+returns) ``MatchError``; nothing has changed when it does."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from play.engine import stacked_options
+from play.errors import MatchError
+from play.identity import Player
+from play.models import Match, Seat
+from play.seat_holders import find_seat
+
+
+def refuse_stacked_deal(engine, options, message: str) -> None:
+    """``MatchError("secret_options")`` with ``message`` (a sentence with ``%(options)s``) when
+    ``options`` stack the deal (``play.engine.stacked_options``), details ``{"options": [names]}``.
+    DESIGN.md, "The game engine protocol": a stacked deal only with bots in every other seat,
+    where no other person can be misled."""
+    stacked = stacked_options(engine, options)
+    if stacked:
+        raise MatchError("secret_options", message % {"options": ", ".join(stacked)}, {"options": stacked})
+
+
+def needs_player(player: Player | None) -> Player:
+    """``player``; ``MatchError("name_required")`` for ``None`` (a guest without a display name)."""
+    if player is None:
+        raise MatchError("name_required", _("Choose a display name to play as a guest, or log in."))
+    return player
+
+
+def lock(match_id) -> Match:
+    """The match ``match_id``, its row locked until the transaction ends (``select_for_update``);
+    ``MatchError("match_not_found")`` when there is none."""
+    match = Match.objects.select_for_update().filter(pk=str(match_id)).first()
+    if match is None:
+        raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
+    return match
+
+
+def seated(seats: list[Seat], player: Player | None) -> Seat:
+    """The seat ``player`` holds among ``seats``; ``MatchError("not_seated")`` when none."""
+    seat = find_seat(seats, player)
+    if seat is None:
+        raise MatchError("not_seated", _("You do not have a seat at this match."))
+    return seat
+
+
+def running(match: Match) -> None:
+    """Refuse unless ``match`` is running: ``not_started``, ``game_over`` or ``abandoned``."""
+    if match.status == Match.Status.OPEN:
+        raise MatchError("not_started", _("The match has not started yet: seats are still free."))
+    if match.status == Match.Status.FINISHED:
+        raise MatchError("game_over", _("The match is over."))
+    if match.status == Match.Status.ABANDONED:
+        raise abandoned()
+
+
+def abandoned() -> MatchError:
+    """The refusal for an abandoned match (``abandoned``)."""
+    return MatchError("abandoned", _("The match was abandoned: nobody joined it in time, or every person at it "
+                                     "was away too long. It is over."))
+
+
+def replaced(seat: Seat) -> MatchError:
+    """The refusal for a person whose seat a bot plays: they resigned, or they timed out."""
+    if seat.timed_out:
+        return MatchError("timed_out", _("You were away on your turn too long; a bot plays your seat."))
+    return MatchError("resigned", _("You have resigned; a bot plays your seat."))

@@ -1,0 +1,29 @@
+"""The game set up for a match: from its options, and in a game played with the seats' own decks
+(``play.seat_decks``) from every seat's deck once the last seat is taken."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from play.errors import MatchError
+from play.models import Match, Seat
+
+
+def setup(engine, players: int, seed: int, options: dict):
+    """``engine.setup(players, seed, options)``; ``MatchError("bad_options")`` with the engine's
+    reason when it refuses the options (its ``ValueError``)."""
+    try:
+        return engine.setup(players, seed, options)
+    except ValueError as exc:
+        raise MatchError(
+            "bad_options", _("The options are not valid: %(reason)s") % {"reason": exc}, {"reason": str(exc)}
+        ) from None
+
+
+def start_with_decks(engine, match: Match, seats: list[Seat]):
+    """Set up a match whose seats have all brought their decks: the decks become the options
+    (``engine.deck_options``) and the state is stored. Returns the state."""
+    options = engine.deck_options(match.options, [s.deck["cards"] for s in sorted(seats, key=lambda s: s.index)])
+    state = setup(engine, match.players, match.seed, options)
+    match.options = options
+    match.state = engine.dump(state)
+    return state
