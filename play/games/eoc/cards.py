@@ -10,6 +10,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
+from cardsdb.effect_language import parse_effect
 from cardsdb.interchange import CardDataError, card_from_dict
 
 DECK_SIZE = 51
@@ -62,7 +63,7 @@ class Catalogue:
     whether the deal is stacked and whether the match is played in sandbox mode (option
     ``sandbox``). ``card(code)`` looks a card up, ``effect(code)`` gives its
     effect's operations; ``has_effects`` says whether any card has one. ``ValueError`` (naming the
-    card) for an effect the language of :mod:`.effects` cannot read."""
+    card) for an effect the effect language cannot read (see :mod:`.effects`)."""
 
     rows: int
     stacked: bool
@@ -70,8 +71,6 @@ class Catalogue:
     sandbox: bool = False
 
     def __post_init__(self):
-        from .effects import parse_effect
-
         object.__setattr__(self, "_by_code", {c.code: c for c in self.cards})
         effects = {c.code: parse_effect(c.effect, c.type, c.code) for c in self.cards}
         object.__setattr__(self, "_effects", effects)
