@@ -139,7 +139,7 @@ def match_view(match: Match, player: Player | None) -> dict:
 def action_log(match: Match, player: Player | None) -> list[dict]:
     """Every applied action in order, as ``player``'s seat (or a spectator) may see it:
     ``[{"version", "seat", "action", "by", "created"}]`` (a game hides e.g. a card placed face
-    down from the other seats; see ``play.engine.public_action``)."""
+    down from the other seats; see the game's ``public_action``)."""
     game = get_game(match.game)
     viewer = _viewer(match, player)
     return [

@@ -18,12 +18,13 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from cardsdb.messages import localize
 from core.addresses import client_key
-from play.bots import BOTS
-from play.engine import IllegalAction, derive_seed, stacked_options
+from play.bots import bots_for, make_bot
+from play.engine import IllegalAction, derive_seed
 from play.games import GAMES
 
 from . import limits, notify, selectors, tasks
@@ -32,8 +33,7 @@ from .seat_decks import DEFAULT_BOT_DECK, not_used, plays_with_seat_decks, seat_
 from .identity import Player
 from .models import Match, MatchAction, Seat
 from .payloads import MatchViews, find_seat, get_game
-
-MAX_SECONDS_PER_TURN = 24 * 60 * 60
+from .turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 
 @dataclass(frozen=True)
@@ -56,19 +56,12 @@ def _engine(slug):
         ) from None
 
 
-def _make_bot(engine, name: str, seed: int):
-    """``BOTS[name]`` for ``engine``; ``ValueError`` when the game has no such bot."""
-    if name not in BOTS:
-        raise ValueError(name)
-    return BOTS[name](engine, seed)
-
-
 def _seat_bots(engine, seats) -> list[str]:
     """Per seat, ``""`` for a person or the bot's name; ``MatchError("bad_seats")`` naming every
     problem otherwise (``seats`` is ``[{"kind": "human"} | {"kind": "bot", "bot": name}]``)."""
     if not isinstance(seats, list) or not engine.min_players <= len(seats) <= engine.max_players:
         count = len(seats) if isinstance(seats, list) else None
-        names = {"game": getattr(engine, "name", engine.slug), "low": engine.min_players, "high": engine.max_players}
+        names = {"game": engine.spec.name_in(get_language()), "low": engine.min_players, "high": engine.max_players}
         if engine.min_players == engine.max_players:
             message = ngettext("%(game)s is for %(low)s player.", "%(game)s is for %(low)s players.",
                                engine.min_players) % names
@@ -78,59 +71,42 @@ def _seat_bots(engine, seats) -> list[str]:
             "bad_seats", message,
             {"min_players": engine.min_players, "max_players": engine.max_players, "seats": count},
         )
-    bots, problems = [], []
+    bots, problems, known = [], [], bots_for(engine)
     for index, spec in enumerate(seats):
         kind = spec.get("kind") if isinstance(spec, dict) else None
         bot = spec.get("bot", "") if isinstance(spec, dict) else None
         if kind == "human" and bot in ("", None):
             bots.append("")
             continue
-        if kind == "bot" and isinstance(bot, str):
-            try:
-                _make_bot(engine, bot, 0)
-            except ValueError:
-                pass
-            else:
-                bots.append(bot)
-                continue
+        if kind == "bot" and bot in known:
+            bots.append(bot)
+            continue
         problems.append({"seat": index, "message": _(
             "Seat %(seat)s must be {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": one of %(bots)s}."
-        ) % {"seat": index, "bots": ", ".join(_game_bots(engine))}})
+        ) % {"seat": index, "bots": ", ".join(known)}})
     if problems:
         raise MatchError("bad_seats", " ".join(p["message"] for p in problems), {"problems": problems})
     return bots
 
 
-def _game_bots(engine) -> list[str]:
-    """The names of the bots that can play ``engine``."""
-    names = []
-    for name in BOTS:
-        try:
-            _make_bot(engine, name, 0)
-        except ValueError:
-            continue
-        names.append(name)
-    return names
-
-
 def _check_clock(seconds_per_turn) -> None:
     if seconds_per_turn is None:
         return
-    if type(seconds_per_turn) is not int or not 1 <= seconds_per_turn <= MAX_SECONDS_PER_TURN:
+    if type(seconds_per_turn) is not int or not MIN_SECONDS_PER_TURN <= seconds_per_turn <= MAX_SECONDS_PER_TURN:
         raise MatchError(
             "bad_clock",
-            _("Seconds per turn must be a whole number from 1 to %(max)s, or null for no clock.")
-            % {"max": MAX_SECONDS_PER_TURN},
+            _("Seconds per turn must be a whole number from %(min)s to %(max)s, or null for no clock.")
+            % {"min": MIN_SECONDS_PER_TURN, "max": MAX_SECONDS_PER_TURN},
             {"seconds_per_turn": seconds_per_turn},
         )
 
 
 def _refuse_stacked_deal(engine, options, message: str) -> None:
     """``MatchError("secret_options")`` with ``message`` (a sentence with ``%(options)s``) when
-    ``options`` stack the deal (``play.engine.stacked_options``), details ``{"options": [names]}``.
-    DESIGN.md, "The game engine protocol": a stacked deal only with bots in every other seat,
-    where no other person can be misled."""
-    stacked = stacked_options(engine, options)
+    ``options`` stack the deal (the game's record: ``GameSpec.stacked_options``), details
+    ``{"options": [names]}``. DESIGN.md, "The game engine protocol": a stacked deal only with
+    bots in every other seat, where no other person can be misled."""
+    stacked = engine.spec.stacked_options(options)
     if stacked:
         raise MatchError("secret_options", message % {"options": ", ".join(stacked)}, {"options": stacked})
 
@@ -172,7 +148,7 @@ def _abandoned() -> MatchError:
 def _stand_in_bot(engine) -> str:
     """The bot that plays a person's seat (resigned, timed out, or a turn the clock ran out on):
     the heuristic one, or the random one for a game without a heuristic bot."""
-    return "heuristic" if "heuristic" in _game_bots(engine) else "random"
+    return "heuristic" if "heuristic" in bots_for(engine) else "random"
 
 
 # -- seats, the clock and the work after the commit -----------------------------------------------
@@ -274,8 +250,9 @@ def _creation_decks(engine, player, seats, bots, humans, options, deck) -> list[
 
 def _start_with_decks(engine, match: Match, seats: list[Seat]):
     """Set up a match whose seats have all brought their decks: the decks become the options
-    (``engine.deck_options``) and the state is stored. Returns the state."""
-    options = engine.deck_options(match.options, [s.deck["cards"] for s in sorted(seats, key=lambda s: s.index)])
+    (the record's ``seat_decks`` option) and the state is stored. Returns the state."""
+    decks = [s.deck["cards"] for s in sorted(seats, key=lambda s: s.index)]
+    options = engine.spec.with_seat_decks(match.options, decks)
     state = _setup(engine, match.players, match.seed, options)
     match.options = options
     match.state = engine.dump(state)
@@ -290,11 +267,11 @@ def create_match(
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
     ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
     ``player`` takes the first human seat (a match of bots only may be made by anyone,
-    ``player`` None included). Options that stack the deal (``play.engine.stacked_options``:
-    ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when every other seat is a bot.
-    The match is ``running`` at once when no human seat is left free, else ``open``.
-    ``seconds_per_turn`` (1..86400) turns on the turn clock; ``seed`` defaults to a random
-    63-bit int.
+    ``player`` None included). Options that stack the deal (the game's record,
+    ``GameSpec.stacked_options``: ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when
+    every other seat is a bot. The match is ``running`` at once when no human seat is left free,
+    else ``open``. ``seconds_per_turn`` (``play.turn_clock``: 10..3600) turns on the turn clock;
+    ``seed`` defaults to a random 63-bit int.
 
     In a game played with the seats' own decks (``play.seat_decks``), ``deck`` is the id of the
     creator's deck and a bot seat brings its ``"deck"`` (default ``DEFAULT_BOT_DECK``); each is
@@ -333,7 +310,7 @@ def create_match(
     elif not starts:
         # Check the options now, with the decks known standing in for those still to come.
         known = next(d for d in decks if d is not None)
-        _setup(engine, len(bots), seed, engine.deck_options(options, [(d or known)["cards"] for d in decks]))
+        _setup(engine, len(bots), seed, engine.spec.with_seat_decks(options, [(d or known)["cards"] for d in decks]))
     key = _key(address)
     with transaction.atomic():
         limits.check_room(player, key, Match.Status.RUNNING if starts else Match.Status.OPEN)
@@ -543,7 +520,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         try:
             state = engine.apply(state, seat.index, action)
         except IllegalAction as exc:
-            raise MatchError(exc.code, exc.message) from None
+            raise MatchError(exc.code, localize(exc.message)) from None
         match.state = engine.dump(state)
         match.version = version + 1
         outcome = engine.outcome(state)
@@ -574,8 +551,8 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     if seat is None:
         return False
     name = seat.bot or _stand_in_bot(engine)
-    bot = _make_bot(engine, name, derive_seed(match.seed, seat.index, version))
-    people_only = getattr(engine, "people_only_actions", frozenset())
+    bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version))
+    people_only = engine.spec.people_only_actions
     legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
     action = bot.choose(engine.view(state, seat.index), legal)
     try:
