@@ -1,30 +1,24 @@
 """Forms of the table pages: a guest's display name and a new match.
 
-The match form is general: its games come from ``play.games.GAMES`` and each game may add
-option fields (``GAME_OPTIONS``); it turns the posted fields into the arguments of
-``play.services.create.create_match``.
+The match form is general: its games come from ``play.games.GAMES`` and each game's option
+fields, with their defaults and limits, from the options its record offers on the form
+(``GameSpec.form_options``, see :func:`option_field`); it turns the posted fields into the
+arguments of ``play.services.create.create_match``.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
-
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from core.forms import WholeNumberField
 from core.validators import clean_display_name
+from play.engine import BOOL, INT, Option
 from play.games import GAMES
-from play.games.elements.engine import MAX_DEALS
 from play.identity import MAX_NAME_LENGTH
 from play.seat_decks import DEFAULT_BOT_DECK, deck_choices, sample_deck_choices
-
-SECONDS_MIN, SECONDS_MAX = 10, 3600
-
-#: Game names as shown on the pages; a game missing here is shown by its printed ``name``.
-GAME_LABELS = {"lama": _("L.A.M.A."), "completto": _("Completto"), "elements": _("Elements"),
-               "eoc": _("Elements of Chaos")}
+from play.turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 YOU, OPEN, RANDOM, HEURISTIC = "you", "open", "random", "heuristic"
 SEAT_KINDS = [
@@ -39,60 +33,30 @@ MIN_SEATS = min(game.min_players for game in GAMES.values())
 
 
 def game_label(slug: str) -> str:
-    """The game's name for the pages (translated where it has a translation)."""
-    if slug in GAME_LABELS:
-        return str(GAME_LABELS[slug])
+    """The game's name in the active language, from its record (the slug for a game the site
+    does not host)."""
     game = GAMES.get(slug)
-    return getattr(game, "name", slug) if game else slug
+    return game.spec.name_in(get_language()) if game else slug
 
 
-@dataclass(frozen=True)
-class GameOption:
-    """One option of a game on the form: the engine's option ``name`` and its form field."""
-
-    name: str
-    field: forms.Field
-
-
-#: Per game, the options offered on the form: never one that stacks the deal
-#: (``play.engine.stacked_options``; the services take those only at a match with bots in every
-#: other seat, for tests, puzzles and tutorials through the API).
-GAME_OPTIONS: dict[str, list[GameOption]] = {
-    "lama": [
-        GameOption("end_at", WholeNumberField(
-            label=_("The game ends when a player reaches this many points"),
-            help_text=_("40 in the printed rules; a small number makes a short game."),
-            min_value=1, initial=40, required=False,
-        )),
-    ],
-    "completto": [
-        GameOption("games", WholeNumberField(
-            label=_("Games in the series"),
-            help_text=_("1 plays a single game; more add up the minus points of each game."),
-            min_value=1, max_value=20, initial=1, required=False,
-        )),
-    ],
-    "elements": [
-        GameOption("deals", WholeNumberField(
-            label=_("Deals"),
-            help_text=_("As many as there are players in the printed rules, so that everyone starts once."),
-            min_value=1, max_value=MAX_DEALS, required=False,
-        )),
-    ],
-    "eoc": [
-        GameOption("rows", forms.TypedChoiceField(
-            label=_("Rows of the area"),
-            help_text=_("4 × 4 squares in the rule summary; one source says 20 squares (4 × 5)."),
-            choices=[(4, _("4 × 4")), (5, _("4 × 5"))], coerce=int, empty_value=None, initial=4, required=False,
-        )),
-        GameOption("sandbox", forms.BooleanField(
-            label=_("Sandbox mode"),
-            help_text=_("Both players may move any card between zones and change HP at any time, as with paper "
-                        "cards; every change is logged and shown to both."),
-            required=False,
-        )),
-    ],
-}
+def option_field(option: Option) -> forms.Field:
+    """The form field of an option the record offers on the form (never one that stacks the deal:
+    the record refuses that, and the services take those only at a match with bots in every other
+    seat): a choice of its ``choices``, a whole number in its range, or a check box; its default
+    as the initial value, its label and help in the reader's language, left empty for the
+    default."""
+    label, help_text = _(option.label), _(option.help)
+    if option.type == BOOL:
+        return forms.BooleanField(label=label, help_text=help_text, initial=option.default, required=False)
+    if option.type == INT and option.choices:
+        labels = option.choice_labels or tuple(map(str, option.choices))
+        choices = [(value, _(text)) for value, text in zip(option.choices, labels)]
+        return forms.TypedChoiceField(label=label, help_text=help_text, choices=choices, coerce=int, empty_value=None,
+                                      initial=option.default, required=False)
+    if option.type == INT:
+        return WholeNumberField(label=label, help_text=help_text, min_value=option.low, max_value=option.high,
+                                initial=option.default, required=False)
+    raise ValueError(f"option {option.name} of type {option.type} has no form field")
 
 
 def option_field_name(slug: str, name: str) -> str:
@@ -108,8 +72,8 @@ def seat_deck_field_name(index: int) -> str:
 
 
 def deck_games() -> list[str]:
-    """The slugs of the games each seat brings its own deck to (``seat_decks`` engines)."""
-    return [slug for slug, game in GAMES.items() if getattr(game, "seat_decks", False)]
+    """The slugs of the games each seat brings its own deck to (their record's ``seat_decks``)."""
+    return [slug for slug, game in GAMES.items() if game.spec.seat_decks]
 
 
 class DeckChoiceField(forms.ChoiceField):
@@ -142,7 +106,7 @@ class MatchForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     players = WholeNumberField(label=_("Number of seats"), min_value=MIN_SEATS, max_value=MAX_SEATS, initial=4)
     seconds_per_turn = WholeNumberField(
-        label=_("Seconds per turn"), required=False, min_value=SECONDS_MIN, max_value=SECONDS_MAX,
+        label=_("Seconds per turn"), required=False, min_value=MIN_SECONDS_PER_TURN, max_value=MAX_SECONDS_PER_TURN,
         help_text=_("Leave empty for no clock. When the time runs out, a bot plays the turn."),
     )
 
@@ -169,9 +133,9 @@ class MatchForm(forms.Form):
                 self.fields[seat_deck_field_name(index)] = DeckChoiceField(
                     samples, label=_("Bot's deck for seat %(number)s") % {"number": index + 1}, initial=initial,
                 )
-        for slug, options in GAME_OPTIONS.items():
-            for option in options:
-                self.fields[option_field_name(slug, option.name)] = copy.deepcopy(option.field)
+        for slug, game in GAMES.items():
+            for option in game.spec.form_options:
+                self.fields[option_field_name(slug, option.name)] = option_field(option)
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[seat_field_name(i)] for i in range(MAX_SEATS)]
@@ -188,7 +152,7 @@ class MatchForm(forms.Form):
         """Per game: its slug, name, seat range and bound option fields, for the template."""
         return [
             {"slug": slug, "label": game_label(slug), "min": game.min_players, "max": game.max_players,
-             "options": [self[option_field_name(slug, o.name)] for o in GAME_OPTIONS.get(slug, [])]}
+             "options": [self[option_field_name(slug, o.name)] for o in game.spec.form_options]}
             for slug, game in GAMES.items()
         ]
 
@@ -233,7 +197,7 @@ class MatchForm(forms.Form):
                     seat["deck"] = bot_deck
         data["options"] = {
             option.name: data[option_field_name(slug, option.name)]
-            for option in GAME_OPTIONS.get(slug, [])
+            for option in game.spec.form_options
             if data.get(option_field_name(slug, option.name)) is not None
         }
         return data

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from play.engine import public_action, public_options
 from play.games import GAMES
 
 from .identity import Player
@@ -63,10 +62,10 @@ def clock_entry(match: Match) -> dict | None:
 def action_entry(game, action: MatchAction | None, viewer: int | None) -> dict | None:
     """``{"version", "seat", "action", "by"}`` of a logged action, the action as ``viewer`` (a
     seat, or ``None`` for a spectator) may see it: a game hides e.g. a card placed face down from
-    the other seats (``play.engine.public_action``)."""
+    the other seats (the game's ``public_action``)."""
     if action is None:
         return None
-    seen = public_action(game, action.action, action.seat, viewer)
+    seen = game.public_action(action.action, action.seat, viewer)
     return {"version": action.version, "seat": action.seat, "action": seen, "by": action.by}
 
 
@@ -106,7 +105,7 @@ class MatchViews:
             "status": match.status,
             "version": match.version,
             "players": match.players,
-            "options": public_options(self.game, match.options),
+            "options": self.game.spec.public_options(match.options),
             "seats": seat_entries(self.seats, seat),
             "seat": seat,
             "to_act": self.to_act,
@@ -135,7 +134,7 @@ def match_summary(match: Match, player: Player | None) -> dict:
         "status": match.status,
         "players": match.players,
         "version": match.version,
-        "options": public_options(get_game(match.game), match.options),
+        "options": get_game(match.game).spec.public_options(match.options),
         "seats": seat_entries(seats, viewer),
         "seat": viewer,
         "free_seats": sum(1 for s in seats if s.is_free),

@@ -16,7 +16,6 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from csp.constants import SELF
 from csp.decorators import csp_replace
 from django.views.decorators.clickjacking import xframe_options_sameorigin
@@ -25,17 +24,7 @@ from play.examples import figures
 from play.games import GAMES
 
 from .forms import game_label
-
-#: Per game, a line for the index: what the game is about.
-SUMMARIES = {
-    "lama": gettext_lazy("Get rid of your cards, or quit the round in time: every card left in your hand costs minus "
-                         "points."),
-    "completto": gettext_lazy("Turn your whole row of tiles face up in ascending order before anyone else."),
-    "elements": gettext_lazy("Rank the colours, then win number cards in auctions by bidding sets of cards."),
-    "eoc": gettext_lazy("The trading card game: lead your students across the area to the opponent's base."),
-}
-#: Playing time in minutes, where the game's rules page gives one.
-MINUTES = {"lama": 20, "elements": 30}
+from .turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 
 def rules_url(slug: str) -> str:
@@ -44,10 +33,14 @@ def rules_url(slug: str) -> str:
 
 
 def _game_facts(slug: str) -> dict:
-    game = GAMES[slug]
+    """What the pages say of a game, from its record: its name in the reader's language, the
+    player range, the playing time (``None`` where its rules page gives none), what it is about
+    and the limits of the options the new-match form offers (``options[name]["low"|"high"]``)."""
+    spec = GAMES[slug].spec
     return {
-        "slug": slug, "label": game_label(slug), "min": game.min_players, "max": game.max_players,
-        "minutes": MINUTES.get(slug), "summary": SUMMARIES.get(slug, ""), "url": rules_url(slug),
+        "slug": slug, "label": game_label(slug), "min": spec.min_players, "max": spec.max_players,
+        "minutes": spec.minutes, "summary": _(spec.summary) if spec.summary else "", "url": rules_url(slug),
+        "options": {o.name: {"low": o.low, "high": f"{o.high:,}" if o.high else None} for o in spec.form_options},
     }
 
 
@@ -92,6 +85,7 @@ def rules_page(request, slug: str):
         "board_template": board.template.name,
         "figures": pictures,
         "reader": reader_name(),
+        "turn_clock": {"min": f"{MIN_SECONDS_PER_TURN:,}", "max": f"{MAX_SECONDS_PER_TURN:,}"},
         "embed": embed,
         "base_template": "play/rules/embed.html" if embed else "base.html",
     })

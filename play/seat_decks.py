@@ -1,9 +1,9 @@
-"""Decks the seats bring to a match (games whose engine has ``seat_decks = True``, e.g. Elements
-of Chaos; its rules page, "Decks" and "Stacked deals").
+"""Decks the seats bring to a match (games whose record names a ``seat_decks`` option, e.g.
+Elements of Chaos's ``decks``; its rules page, "Decks" and "Stacked deals").
 
-Such an engine also has ``deck_options(options, decks) -> dict`` (the options with one deck per
-seat, each a list of catalogue interchange dicts) and ``decks_in_options(options) -> bool``
-(the options already hold a stacked deal, so the seats bring none).
+The record fills that option with one deck per seat, each a list of catalogue interchange dicts
+(``GameSpec.with_seat_decks``), and tells a match whose options already hold it (a stacked deal,
+so the seats bring none: ``GameSpec.plays_with_seat_decks``).
 
 A seat's deck is a saved deck its player may see (their own or a public one; the sample decks
 ``SMP-*`` are public site decks), checked with the deck validator (``tcg.decks.rules``): an
@@ -31,9 +31,7 @@ MAX_DECK_ID = 64
 def plays_with_seat_decks(engine, options: dict | None) -> bool:
     """Whether a match of ``engine`` with ``options`` needs a deck from each seat: the game is
     played with one's own deck and the options hold no stacked deal."""
-    if not getattr(engine, "seat_decks", False):
-        return False
-    return not engine.decks_in_options(options or {})
+    return engine.spec.plays_with_seat_decks(options)
 
 
 def _user(player: Player | None):

@@ -1,13 +1,18 @@
 """Match request and response shapes. Requests are checked here for their JSON types; the
 services check the values (games, seats, options, actions) and answer with their own codes.
-The response serializers describe ``play.payloads`` for the OpenAPI schema."""
+The options of each game are documented from its record (types, defaults, limits, which ones
+stack the deal), the turn clock's limits are ``play.turn_clock``'s, as on the page. The response
+serializers describe ``play.payloads`` for the OpenAPI schema."""
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerField
 from core.api.serializers import RejectUnknownFieldsMixin
+from play.engine import BOOL, INT, SEAT, GameSpec, Option
+from play.games import GAMES
 from play.identity import MAX_NAME_LENGTH
 from play.seat_decks import MAX_DECK_ID
-from play.services.create import MAX_SECONDS_PER_TURN
+from play.turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 MAX_SEATS = 32
 STATUSES = ["open", "running", "finished", "abandoned"]
@@ -52,12 +57,57 @@ class DeckField(StrictCharField):
         )
 
 
+def option_schema(option: Option) -> dict:
+    """The OpenAPI schema of one option of a game's record: its type, limits or choices, default,
+    and whether it stacks the deal."""
+    notes = []
+    if option.type == BOOL:
+        schema: dict = {"type": "boolean"}
+    elif option.type == SEAT:
+        schema = {"type": "integer", "minimum": 0}
+        notes.append("a seat, 0 to the number of seats less one")
+    elif option.type == INT and option.choices:
+        schema = {"type": "integer", "enum": list(option.choices)}
+    elif option.type == INT:
+        schema = {"type": "integer", "minimum": option.low, "maximum": option.high}
+    else:
+        notes.append("JSON the game reads (its rules page, \"Stacked deals\")")
+        schema = {}
+    if option.default is not None:
+        schema["default"] = option.default
+    if option.help:
+        notes.append(option.help)
+    if option.secret:
+        notes.append("never shown to the players")
+    if option.stacks:
+        notes.append("stacks the deal: only with bots in every other seat (else 400 secret_options)")
+    if notes:
+        schema["description"] = "; ".join(notes)
+    return schema
+
+
+def game_options_schema(spec: GameSpec) -> dict:
+    """The OpenAPI schema of the ``options`` of one game, from its record."""
+    return {"title": spec.slug, "type": "object", "additionalProperties": False,
+            "properties": {option.name: option_schema(option) for option in spec.options}}
+
+
+@extend_schema_field({
+    "type": "object",
+    "description": "the game's options (its rules page names them), per game; a value out of its limits is "
+                   "400 bad_options naming the option",
+    "anyOf": [game_options_schema(game.spec) for game in GAMES.values()],
+})
+class OptionsField(serializers.DictField):
+    """A JSON object of a game's options; the game (``setup``) checks each against its record."""
+
+
 class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
     game = StrictCharField(max_length=40, help_text="a game's slug, e.g. lama (see /api/games/)")
     seats = SeatInput(many=True, allow_empty=False, max_length=MAX_SEATS, help_text="one entry per seat, in seat order")
-    options = serializers.DictField(required=False, help_text="the game's options (its rules page names them)")
+    options = OptionsField(required=False)
     seconds_per_turn = StrictIntegerField(
-        required=False, allow_null=True, min_value=1, max_value=MAX_SECONDS_PER_TURN,
+        required=False, allow_null=True, min_value=MIN_SECONDS_PER_TURN, max_value=MAX_SECONDS_PER_TURN,
         help_text="a turn clock: when a seat's time runs out its bot plays the turn; null for none",
     )
     name = NameField()

@@ -96,7 +96,7 @@ class GameList(ApiView):
     @extend_schema(responses={200: GameSerializer(many=True)})
     def get(self, request):
         return Response([
-            {"slug": g.slug, "name": getattr(g, "name", g.slug),
+            {"slug": g.slug, "name": g.spec.name,
              "min_players": g.min_players, "max_players": g.max_players,
              "rules_url": request.build_absolute_uri(rules_url(g.slug))}
             for g in sorted(GAMES.values(), key=lambda g: g.slug)

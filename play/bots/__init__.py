@@ -1,7 +1,8 @@
 """Bots over the game protocol (no Django here). A bot is made by a factory
 ``BOTS[name](game, seed)`` and answers ``bot.choose(view, legal) -> action``: it sees only what
 its seat may see (``game.view(state, seat)``) and the seat's legal actions, and always returns
-one of them. Its randomness comes from its own seeded generator.
+one of them. Its randomness comes from its own seeded generator. Each factory declares the games
+it plays (``BOTS[name].plays(game)``); :func:`bots_for` lists a game's bots.
 
 - ``random``: any legal action, for every game;
 - ``heuristic``: a game's own rule-of-thumb player (``HEURISTICS`` by game slug).
@@ -19,7 +20,14 @@ class Bot(Protocol):
         """One action from ``legal`` (a non-empty list) given the seat's ``view``."""
 
 
-BotFactory = Callable[[Game, int], Bot]
+class BotFactory(Protocol):
+    """Makes a bot for a game: ``factory(game, seed)``; ``factory.plays(game)`` says whether it
+    can (a factory asked for a game it does not play raises ``ValueError``)."""
+
+    def __call__(self, game: Game, seed: int) -> Bot: ...
+
+    def plays(self, game: Game) -> bool: ...
+
 
 from .completto_heuristic import ComplettoHeuristic  # noqa: E402
 from .eoc_heuristic import EocHeuristic  # noqa: E402
@@ -34,16 +42,39 @@ HEURISTICS: dict[str, Callable[[int], Bot]] = {
 """A heuristic bot class per game slug, made with the bot's seed."""
 
 
-def heuristic(game: Game, seed: int) -> Bot:
-    """The heuristic bot of ``game``; ``ValueError`` when the game has none yet."""
-    try:
-        return HEURISTICS[game.slug](seed)
-    except KeyError:
-        raise ValueError(f"there is no heuristic bot for {game.slug!r} yet") from None
+class Heuristic:
+    """The ``heuristic`` factory: each game's own rule-of-thumb bot, from ``HEURISTICS``."""
 
+    def __call__(self, game: Game, seed: int) -> Bot:
+        """The heuristic bot of ``game``; ``ValueError`` when the game has none yet."""
+        if not self.plays(game):
+            raise ValueError(f"there is no heuristic bot for {game.slug!r} yet")
+        return HEURISTICS[game.slug](seed)
+
+    @staticmethod
+    def plays(game: Game) -> bool:
+        """Whether ``game`` has a heuristic bot."""
+        return game.slug in HEURISTICS
+
+
+heuristic = Heuristic()
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": heuristic}
 """Every bot by name: ``BOTS[name](game, seed)`` makes one."""
 
-__all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "heuristic", "ComplettoHeuristic", "ElementsHeuristic",
-           "LamaHeuristic", "RandomBot"]
+
+def bots_for(game: Game) -> list[str]:
+    """The names of the bots that play ``game``, in ``BOTS`` order."""
+    return [name for name, factory in BOTS.items() if factory.plays(game)]
+
+
+def make_bot(name: str, game: Game, seed: int) -> Bot:
+    """The bot ``name`` for ``game`` with its own ``seed``; ``ValueError`` for a name that is no
+    bot of ``game`` (unknown, or a bot that does not play it)."""
+    if name not in BOTS or not BOTS[name].plays(game):
+        raise ValueError(f"{name!r} is not a bot of {game.slug}; its bots: {', '.join(bots_for(game))}")
+    return BOTS[name](game, seed)
+
+
+__all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "Heuristic", "bots_for", "heuristic", "make_bot",
+           "ComplettoHeuristic", "ElementsHeuristic", "EocHeuristic", "LamaHeuristic", "RandomBot"]

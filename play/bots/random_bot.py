@@ -12,6 +12,11 @@ class RandomBot:
         self.game = game
         self.rng = Rng.from_seed(seed)
 
+    @staticmethod
+    def plays(game: Game) -> bool:
+        """Every game: the random bot reads nothing but the legal actions."""
+        return True
+
     def choose(self, view: dict, legal: list[dict]) -> dict:
         """One of ``legal`` (``ValueError`` when it is empty: the seat may not act)."""
         if not legal:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from play.engine import Game, State, derive_seed
 
-from . import BOTS, Bot
+from . import BOTS, Bot, make_bot
 
 StepHook = Callable[[State, int, dict, State], None]
 
@@ -19,7 +19,7 @@ def make_bots(game: Game, names: Sequence[str], seed: int) -> list[Bot]:
     unknown = [n for n in names if n not in BOTS]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
-    return [BOTS[name](game, derive_seed(seed, seat)) for seat, name in enumerate(names)]
+    return [make_bot(name, game, derive_seed(seed, seat)) for seat, name in enumerate(names)]
 
 
 def play_game(

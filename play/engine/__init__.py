@@ -1,23 +1,30 @@
-"""The game framework (DESIGN.md, "The game engine protocol"): the :class:`Game` protocol and its
-errors, a seeded generator kept in the state, a JSON codec for frozen-dataclass states, seats and
-turn order, piles of cards, hidden-information helpers and argument checks. No Django here."""
-from .actions import action_type, malformed
+"""The game framework (DESIGN.md, "The game engine protocol"): the :class:`Game` protocol, the
+record each game declares (:class:`GameSpec` and its :class:`Option`\\ s), the base every game
+inherits (:class:`BaseGame`), the refusals (:class:`IllegalAction`, a domain error with a
+translatable message, and its helpers), a seeded generator kept in the state, a JSON codec for
+frozen-dataclass states, seats and turn order, piles of cards, hidden-information helpers and
+argument checks. No Django here."""
+from .actions import action_type
+from .base import BaseGame
 from .codec import from_json, to_json
-from .hidden_actions import public_action
-from .options import check_names, check_players, check_seed, int_option
+from .errors import IllegalAction, either, game_over, illegal, malformed, not_your_turn, rule, shown
+from .options import check_names, check_players, check_seed
 from .piles import add, check_cards, deal, distinct, draw, full_deck, holds, put, take
-from .protocol import Game, IllegalAction, Narrated, Outcome, State, public_options, stacked_options
+from .protocol import Game, Outcome, State
 from .rng import Rng, derive_seed
-from .seats import is_seat, next_active, next_seat, seat_order
+from .seats import acting, is_seat, is_turn, next_active, next_seat, replace_at, seat_order
+from .spec import BOOL, DATA, INT, SEAT, CliOption, GameSpec, Option
 from .views import check_viewer, hand_sizes, own_hand, public_hands
 
 __all__ = [
-    "Game", "IllegalAction", "Narrated", "Outcome", "State", "public_options", "public_action", "stacked_options",
+    "Game", "Outcome", "State",
+    "BaseGame", "GameSpec", "Option", "CliOption", "BOOL", "DATA", "INT", "SEAT",
+    "IllegalAction", "illegal", "rule", "malformed", "game_over", "not_your_turn", "shown", "either",
     "Rng", "derive_seed",
     "from_json", "to_json",
-    "action_type", "malformed",
-    "check_names", "check_players", "check_seed", "int_option",
+    "action_type",
+    "check_names", "check_players", "check_seed",
     "add", "check_cards", "deal", "distinct", "draw", "full_deck", "holds", "put", "take",
-    "is_seat", "next_active", "next_seat", "seat_order",
+    "acting", "is_seat", "is_turn", "next_active", "next_seat", "replace_at", "seat_order",
     "check_viewer", "hand_sizes", "own_hand", "public_hands",
 ]

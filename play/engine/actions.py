@@ -11,15 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .protocol import IllegalAction
+from tcg.message import gettext_noop
+
+from .errors import malformed, shown
 
 Check = type | Callable[[Any], bool]
 Shapes = Mapping[str, Mapping[str, Check]]
-
-
-def malformed(message: str) -> IllegalAction:
-    """An ``IllegalAction`` with code ``malformed_action``."""
-    return IllegalAction("malformed_action", message)
 
 
 def action_type(action: Any, shapes: Shapes) -> str:
@@ -27,17 +24,24 @@ def action_type(action: Any, shapes: Shapes) -> str:
     value passing its check; otherwise raises ``IllegalAction("malformed_action", ...)`` saying
     what is wrong."""
     if type(action) is not dict:
-        raise malformed(f"An action is an object with a \"type\", not {type(action).__name__}.")
+        raise malformed(gettext_noop('An action is an object with a "type", not %(what)s.'),
+                        what=type(action).__name__)
     kind = action.get("type")
     fields = shapes.get(kind) if type(kind) is str else None
     if fields is None:
-        raise malformed(f"Unknown action type {kind!r}; this game knows {', '.join(map(repr, shapes))}.")
+        raise malformed(gettext_noop("Unknown action type %(kind)s; this game knows %(known)s."),
+                        kind=repr(kind), known=", ".join(map(repr, shapes)))
     if len(action) != len(fields) + 1 or any(name not in action for name in fields):
         keys = sorted(k for k in action if k != "type")
-        raise malformed(f"A {kind!r} action has the fields {sorted(fields)}, not {keys}.")
+        raise malformed(gettext_noop("A %(kind)s action has the fields %(fields)s, not %(keys)s."),
+                        kind=repr(kind), fields=str(sorted(fields)), keys=str(keys))
     for name, check in fields.items():
         value = action[name]
         if not (type(value) is check if isinstance(check, type) else check(value)):
-            what = check.__name__ if isinstance(check, type) else "of the right form"
-            raise malformed(f"The {name!r} of a {kind!r} action must be {what}, not {value!r:.40}.")
+            if isinstance(check, type):
+                raise malformed(gettext_noop("The %(field)s of a %(kind)s action must be %(type)s, not %(value)s."),
+                                field=repr(name), kind=repr(kind), type=check.__name__, value=shown(value))
+            raise malformed(
+                gettext_noop("The %(field)s of a %(kind)s action must be of the right form, not %(value)s."),
+                field=repr(name), kind=repr(kind), value=shown(value))
     return kind

@@ -1,6 +1,7 @@
-"""Checking ``setup``'s arguments: the player count, the seed and the options named on a rules
-page. Every problem raises ``ValueError`` naming the argument or option (DESIGN.md, "The game
-engine protocol": bad options make ``setup`` raise ``ValueError``)."""
+"""Checking ``setup``'s arguments: the player count, the seed and the names of the options. Every
+problem raises ``ValueError`` naming the argument or option (DESIGN.md, "The game engine
+protocol": bad options make ``setup`` raise ``ValueError``); each option's value is checked by
+its record, :meth:`play.engine.spec.Option.read`."""
 from __future__ import annotations
 
 from collections.abc import Collection
@@ -10,7 +11,8 @@ from typing import Any
 def check_players(players: Any, low: int, high: int, game_name: str) -> int:
     """``players`` when it is an int in ``low..high``."""
     if type(players) is not int or not low <= players <= high:
-        raise ValueError(f"players: {game_name} is for {low} to {high} players, not {players!r}")
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"players: {game_name} is for {count} players, not {players!r}")
     return players
 
 
@@ -32,11 +34,3 @@ def check_names(options: Any, known: Collection[str]) -> dict:
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
     return options
-
-
-def int_option(options: dict, name: str, default: int, low: int, high: int) -> int:
-    """Option ``name`` (``default`` when absent): an int in ``low..high``."""
-    value = options.get(name, default)
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{name}: must be an integer from {low} to {high}, not {value!r:.40}")
-    return value

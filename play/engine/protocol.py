@@ -4,28 +4,14 @@ the API, websockets and replays use nothing else. No Django import here or anywh
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .spec import GameSpec
+
 State = Any
 """A game's state: an immutable value of the game's own type, compared with ``==``."""
-
-
-class IllegalAction(Exception):
-    """An action ``apply`` refuses; the state it was given is unchanged.
-
-    ``code`` is snake_case: ``not_your_turn``, ``game_over``, ``malformed_action`` (wrong shape or
-    type), ``illegal_action`` (against the rules; ``message`` names the rule), or a game's own
-    more precise code. ``message`` is one English sentence.
-    """
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"IllegalAction({self.code!r}, {self.message!r})"
 
 
 @dataclass(frozen=True)
@@ -40,10 +26,23 @@ class Outcome:
     def to_json(self) -> dict:
         return {"scores": list(self.scores), "winners": list(self.winners), **({"details": self.details} if self.details else {})}
 
+    @classmethod
+    def best_share(cls, scores: Sequence[int], best: Callable[[Sequence[int]], int] = min,
+                   details: dict | None = None) -> Outcome:
+        """The outcome where the seats with the ``best`` score (``min``: fewest minus points, as in
+        L.A.M.A. and Completto; ``max``: most points, as in Elements) share the win."""
+        scores = tuple(scores)
+        top = best(scores)
+        return cls(scores, tuple(seat for seat, score in enumerate(scores) if score == top), details or {})
+
 
 @runtime_checkable
 class Game(Protocol):
-    slug: str
+    """A game at the table. Every game of ``play.games`` is a :class:`play.engine.BaseGame`,
+    which gives the attributes from its ``spec`` and defaults for the last four methods."""
+
+    spec: GameSpec             # the game's declared record: names, players, options, ...
+    slug: str                  # "eoc", "elements", "completto", "lama"
     name: str                  # the game's printed name, e.g. "L.A.M.A."
     min_players: int
     max_players: int
@@ -58,7 +57,7 @@ class Game(Protocol):
         """Exactly the actions ``apply`` accepts from ``seat`` now; [] for a seat that may not act."""
 
     def apply(self, state: State, seat: int, action: dict) -> State:
-        """The next state; raises :class:`IllegalAction` and leaves ``state`` unchanged."""
+        """The next state; raises :class:`~.errors.IllegalAction` and leaves ``state`` unchanged."""
 
     def view(self, state: State, seat: int | None) -> dict:
         """JSON-safe: exactly what ``seat`` may know (``None``: a spectator)."""
@@ -72,38 +71,11 @@ class Game(Protocol):
     def load(self, data: dict) -> State:
         """The state ``dump`` gave."""
 
-
-@runtime_checkable
-class Narrated(Protocol):
-    """Optional for a :class:`Game`: plain-English lines about what happened between two states,
-    for logs and the ``play`` command (e.g. a round's end with its scores)."""
+    def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
+        """``action`` taken by ``seat`` as ``viewer`` may see it (``None``: a spectator)."""
 
     def narrate(self, before: State, after: State) -> list[str]:
-        """Lines worth printing about the step from ``before`` to ``after``; ``[]`` for an
-        ordinary move."""
+        """Plain-English lines about the step from ``before`` to ``after`` (``[]``: none)."""
 
-
-def public_options(game, options: dict) -> dict:
-    """``options`` without the ones that would show hidden information to whoever reads them.
-
-    A game lists such options in an optional ``secret_options`` attribute (a set of names):
-    stacked deals (``deck``, ``decks``, ``pool``) give away every hand and the draw order, so a
-    match's options are shown to its players and spectators only through this function.
-    """
-    secret = getattr(game, "secret_options", ())
-    return {name: value for name, value in options.items() if name not in secret}
-
-
-def stacked_options(game, options) -> list[str]:
-    """The names of ``options`` that stack the deal, sorted (``[]`` when ``options`` is not a
-    dict): the game's ``secret_options`` and the names in its optional ``stacking_options``
-    attribute, options that hide nothing themselves but let whoever sets them know hidden cards
-    (e.g. Elements of Chaos's ``stacked``, which deals each seat's deck in its list order).
-
-    DESIGN.md, "The game engine protocol": a stacked deal is for tests, puzzles and tutorials,
-    never where another person sits at the table and could be misled; whoever makes a match
-    checks the seats with this function."""
-    if not isinstance(options, dict):
-        return []
-    names = set(getattr(game, "secret_options", ())) | set(getattr(game, "stacking_options", ()))
-    return sorted(str(name) for name in options if name in names)
+    def cli_options(self, args: Mapping[str, str], options: dict | None) -> dict | None:
+        """``options`` after the ``play`` command's arguments the record declares."""

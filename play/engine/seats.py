@@ -11,6 +11,22 @@ def is_seat(seat, players: int) -> bool:
     return type(seat) is int and 0 <= seat < players
 
 
+def is_turn(seat, turn: int | None) -> bool:
+    """Whether ``seat`` (anything a client sent) is the int seat ``turn`` whose turn it is."""
+    return type(seat) is int and seat == turn
+
+
+def acting(turn: int | None) -> list[int]:
+    """``to_act`` of a game where one seat acts at a time: ``[turn]``, ``[]`` once over (``None``)."""
+    return [] if turn is None else [turn]
+
+
+def replace_at(values: tuple, seat: int, value) -> tuple:
+    """The per-seat tuple ``values`` with seat ``seat``'s entry replaced by ``value``:
+    ``replace_at((1, 2, 3), 1, 9) == (1, 9, 3)``."""
+    return values[:seat] + (value,) + values[seat + 1:]
+
+
 def seat_order(start: int, players: int) -> tuple[int, ...]:
     """Every seat once, clockwise from ``start``: ``seat_order(2, 4) == (2, 3, 0, 1)``."""
     return tuple((start + i) % players for i in range(players))

@@ -9,8 +9,11 @@ still has 10 face-down tiles.
 """
 from __future__ import annotations
 
+from play.games.completto import ROW_SIZES, TILES
+
 from .example import Example
 
+PLAYERS = 2
 SEAT0_SETUP = (20, 60, 40, 88, 6)
 SEAT1_SETUP = (77, 31, 55, 12, 93)
 TAKES = (16, 39, 41, 5, 47, 21, 7, 62, 25, 19, 50, 80, 33, 36, 59, 53, 2, 87, 70, 65, 22, 90, 30, 14, 95)
@@ -18,12 +21,14 @@ TAKES = (16, 39, 41, 5, 47, 21, 7, 62, 25, 19, 50, 80, 33, 36, 59, 53, 2, 87, 70
 
 
 def stacked_pool() -> list[int]:
-    """All 100 tiles for option ``pool``: 34 for the two rows, the set-up tiles (seat 0's and seat
-    1's in turn), ``TAKES``, then the rest, each part in rising order."""
+    """All 100 tiles for option ``pool``: 34 for the two rows (17 face down each, completto.md
+    "Rows"), the set-up tiles (seat 0's and seat 1's in turn), ``TAKES``, then the rest, each part
+    in rising order."""
     setup = [tile for pair in zip(SEAT0_SETUP, SEAT1_SETUP) for tile in pair]
     shown = set(setup) | set(TAKES)
-    unseen = [tile for tile in range(1, 101) if tile not in shown]
-    return unseen[:34] + setup + list(TAKES) + unseen[34:]
+    unseen = [tile for tile in TILES if tile not in shown]
+    rows = ROW_SIZES[PLAYERS][0] * PLAYERS
+    return unseen[:rows] + setup + list(TAKES) + unseen[rows:]
 
 
 OPTIONS = {"pool": stacked_pool()}
@@ -85,11 +90,11 @@ REST = (
 
 EXAMPLES = (
     # Set-up: seat 0 has revealed 20 and 60 and now holds the 40, which fits only between them.
-    Example("setup", 2, SEED, OPTIONS, SETUP_START, show_moves=True),
+    Example("setup", PLAYERS, SEED, OPTIONS, SETUP_START, show_moves=True),
     # Seat 0 took a face-down tile, the 16, which may also be read as 91.
-    Example("holding", 2, SEED, OPTIONS, SETUP_START + SETUP_END + FIRST_TAKE, show_moves=True),
+    Example("holding", PLAYERS, SEED, OPTIONS, SETUP_START + SETUP_END + FIRST_TAKE, show_moves=True),
     # Seat 0 put the 39 beside its 40: an extra turn.
-    Example("extra-turn", 2, SEED, OPTIONS, SETUP_START + SETUP_END + FIRST_TAKE + TURNS, show_moves=True),
+    Example("extra-turn", PLAYERS, SEED, OPTIONS, SETUP_START + SETUP_END + FIRST_TAKE + TURNS, show_moves=True),
     # Seat 0's row is all face up: the game is over, seat 1 keeps 10 face-down tiles.
-    Example("row-complete", 2, SEED, OPTIONS, SETUP_START + SETUP_END + FIRST_TAKE + TURNS + REST),
+    Example("row-complete", PLAYERS, SEED, OPTIONS, SETUP_START + SETUP_END + FIRST_TAKE + TURNS + REST),
 )

@@ -9,9 +9,11 @@ wins the 7 with a yellow 9 against a red 9, seat 1 the 8 and seat 0 the 10.
 """
 from __future__ import annotations
 
+from play.games.elements import COLOURS
+from play.games.elements.cards import VALUES
+
 from .example import Example
 
-COLOURS = ("red", "yellow", "green", "blue", "purple")
 LETTERS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
 
 
@@ -32,7 +34,7 @@ def stacked_deck() -> list[dict]:
     """The 55 cards for option ``deck``, top first: the three hands, the stock's first two cards,
     then every other card by colour and value."""
     top = " ".join(HANDS + (STOCK_TOP,)).split()
-    rest = [f"{c[0].upper()}{v}" for c in COLOURS for v in range(11) if f"{c[0].upper()}{v}" not in top]
+    rest = [f"{c[0].upper()}{v}" for c in COLOURS for v in VALUES if f"{c[0].upper()}{v}" not in top]
     return [card(name) for name in top + rest]
 
 

@@ -11,20 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .example import Example
+from play.games.lama import COPIES, LLAMA, VALUES
 
-LLAMA = 7
-COPIES = 8
+from .example import Example
 
 
 def stacked_deck(top: list[int]) -> list[int]:
     """``top`` followed by the rest of the 56 cards (8 of each value), values in turn 1, 2, …,
     llama, 1, 2, …: a full deck for option ``deck``, top first."""
-    left = Counter({value: COPIES for value in range(1, LLAMA + 1)})
+    left = Counter({value: COPIES for value in VALUES})
     left.subtract(top)
     rest: list[int] = []
     while sum(left.values()):
-        for value in range(1, LLAMA + 1):
+        for value in VALUES:
             if left[value] > 0:
                 rest.append(value)
                 left[value] -= 1

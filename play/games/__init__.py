@@ -1,5 +1,7 @@
 """The games hosted at the table (DESIGN.md, "The game engine protocol": the registry
-``play.games.GAMES`` maps slug → game). Each game is plain Python; no Django here."""
+``play.games.GAMES`` maps slug → game). Each game is plain Python, a :class:`play.engine.BaseGame`
+declared by its record ``SPEC`` (a :class:`play.engine.GameSpec`), which everything else reads:
+adding a game is its engine module, a line here and its board. No Django here."""
 from play.engine import Game
 
 from .completto import Completto

@@ -9,8 +9,9 @@ upside-down tile is kept beside the row (``upside``), by the value shown.
 Actions (completto.md, "Actions (API)"): ``{"type": "insert", "position": k, "value": v}`` in
 set-up; ``{"type": "take", "tile": t}``, ``{"type": "take"}``, then ``{"type": "place",
 "index": i, "value": v}`` or ``{"type": "return"}``; ``{"type": "move", "from": i, "to": j}``.
-Options: ``first_player`` (default 0), ``games`` (a series, default 1), ``max_turns`` (default
-1000) and ``pool`` (a stacked deal), completto.md "End" and "Stacked deals".
+Options (declared in :data:`SPEC`): ``first_player`` (default 0), ``games`` (a series, 1..100,
+default 1), ``max_turns`` (1..1,000,000, default 1000) and ``pool`` (a stacked deal),
+completto.md "End" and "Stacked deals".
 
 The action dicts returned by :meth:`Completto.legal_actions` are built once and shared between
 calls (a turn can offer over 350 of them; building them anew would cost more than the rest of a
@@ -26,22 +27,29 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from play.engine import (
-    IllegalAction,
+    BaseGame,
+    GameSpec,
+    Option,
     Outcome,
     Rng,
+    acting,
     action_type,
     check_cards,
-    check_names,
-    check_players,
-    check_seed,
     check_viewer,
-    from_json,
-    int_option,
+    either,
+    game_over,
     is_seat,
+    is_turn,
     malformed,
+    not_your_turn,
+    replace_at,
+    rule,
     seat_order,
+    shown,
     to_json,
 )
+from play.engine.spec import DATA, INT, SEAT
+from tcg.message import gettext_noop
 
 TILES = tuple(range(1, 101))
 """The 100 tiles, by printed number (completto.md, "Components")."""
@@ -61,9 +69,26 @@ READINGS: dict[int, tuple[int, ...]] = {
 ROW_SIZES = {2: (17, 5), 3: (17, 5), 4: (17, 5), 5: (14, 4), 6: (11, 4)}
 """Per player count: ``(face-down tiles, face-up tiles)`` of a row (completto.md, "Rows")."""
 
-OPTIONS = ("first_player", "games", "max_turns", "pool")
 MAX_GAMES = 100
 MAX_TURNS = 1_000_000
+
+SPEC = GameSpec(
+    slug="completto",
+    names={"en": "Completto", "ja": "コンプレット"},
+    min_players=2,
+    max_players=6,
+    options=(
+        Option("first_player", SEAT, default=0),
+        Option("games", INT, default=1, low=1, high=MAX_GAMES, on_form=True,
+               label=gettext_noop("Games in the series"),
+               help=gettext_noop("1 plays a single game; more add up the minus points of each game.")),
+        Option("max_turns", INT, default=1000, low=1, high=MAX_TURNS),
+        # A stacked pool gives away every face-down tile: never shown to players.
+        Option("pool", DATA, secret=True),
+    ),
+    summary=gettext_noop("Turn your whole row of tiles face up in ascending order before anyone else."),
+)
+"""Completto's record (completto.md: "Components", "End", "Stacked deals")."""
 LOW, HIGH = 0, 101
 """Bounds beyond every value: the row's ends read as a face-up 0 on the left, 101 on the right."""
 
@@ -200,10 +225,6 @@ def _pool_option(value) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _rule(message: str) -> IllegalAction:
-    return IllegalAction("illegal_action", message)
-
-
 def _take_shape(action: dict) -> int | None:
     """The tile of a ``take`` (``None``: a face-down one); ``malformed_action`` for other keys."""
     if len(action) == 1:
@@ -211,10 +232,11 @@ def _take_shape(action: dict) -> int | None:
     if len(action) == 2 and "tile" in action:
         tile = action["tile"]
         if type(tile) is not int:
-            raise malformed(f"The 'tile' of a 'take' action must be int, not {tile!r:.40}.")
+            raise malformed(gettext_noop("The %(field)s of a %(kind)s action must be %(type)s, not %(value)s."),
+                            field="'tile'", kind="'take'", type="int", value=shown(tile))
         return tile
     keys = sorted(k for k in action if k != "type")
-    raise malformed(f"A 'take' action has no field or the field ['tile'], not {keys}.")
+    raise malformed(gettext_noop("A 'take' action has no field or the field ['tile'], not %(keys)s."), keys=str(keys))
 
 
 SHAPES = {
@@ -236,15 +258,11 @@ def _shape(action) -> str:
     return action_type(action, SHAPES)
 
 
-class Completto:
-    """The Completto engine (implements :class:`play.engine.Game` and ``Narrated``)."""
+class Completto(BaseGame):
+    """The Completto engine (a :class:`play.engine.BaseGame` declared by :data:`SPEC`)."""
 
-    slug = "completto"
-    name = "Completto"
-    # A stacked pool gives away every face-down tile: never shown to players.
-    secret_options = frozenset({"pool"})
-    min_players = 2
-    max_players = 6
+    spec = SPEC
+    state_type = ComplettoState
 
     # -- setting up ---------------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> ComplettoState:
@@ -252,12 +270,10 @@ class Completto:
         problem for a player count outside 2..6, a non-int seed, unknown option names, a bad
         ``first_player`` (a seat), ``games`` (1..100), ``max_turns`` (1..1,000,000), or a
         ``pool`` that is not the tiles 1..100 once each."""
-        players = check_players(players, self.min_players, self.max_players, self.name)
-        seed = check_seed(seed)
-        options = check_names(options, OPTIONS)
-        first = int_option(options, "first_player", 0, 0, players - 1)
-        games = int_option(options, "games", 1, 1, MAX_GAMES)
-        max_turns = int_option(options, "max_turns", 1000, 1, MAX_TURNS)
+        players, seed, options = self.check_setup(players, seed, options)
+        first = SPEC.option("first_player").read(options, players)
+        games = SPEC.option("games").read(options)
+        max_turns = SPEC.option("max_turns").read(options)
         rng = Rng.from_seed(seed)
         pool = _pool_option(options["pool"]) if "pool" in options else rng.shuffled(TILES)
         face_down, face_up = ROW_SIZES[players]
@@ -282,7 +298,7 @@ class Completto:
     # -- who acts and how ---------------------------------------------------------------------
     def to_act(self, state: ComplettoState) -> list[int]:
         """The seat whose turn it is; ``[]`` once the game is over."""
-        return [] if state.turn is None else [state.turn]
+        return acting(state.turn)
 
     def legal_actions(self, state: ComplettoState, seat: int) -> list[dict]:
         """For the seat to act, exactly what :meth:`apply` accepts (completto.md, "Actions
@@ -291,7 +307,7 @@ class Completto:
         (ascending), ``take`` of a face-down one when the pool has any, then every ``move`` (by
         ``from``, then ``to``). Holding a tile: a ``place`` per face-down index and reading that
         fits, then ``return``. The dicts are shared: never change them."""
-        if seat != state.turn or type(seat) is not int:
+        if not is_turn(seat, state.turn):
             return []
         row = state.rows[seat]
         phase = state.phase
@@ -342,10 +358,10 @@ class Completto:
         tile that is not there, a value the tile cannot show ("Upside-down tiles"), a value
         that breaks the ascending row ("Rows"), a move of a face-up tile or to its own place."""
         if state.turn is None:
-            raise IllegalAction("game_over", "The game is over.")
+            raise game_over()
         kind = _shape(action)
-        if seat != state.turn or type(seat) is not int:
-            raise IllegalAction("not_your_turn", f"It is seat {state.turn}'s turn, not seat {seat!r}'s.")
+        if not is_turn(seat, state.turn):
+            raise not_your_turn(state.turn, seat)
         if kind == "take":
             tile = _take_shape(action)
             self._expect(state, TAKE, "take")
@@ -367,21 +383,23 @@ class Completto:
         if state.phase == phase:
             return
         if state.phase == INSERT:
-            raise _rule(f"During set-up every turn is an insert of the drawn tile, not a {kind} (completto.md, Set-up).")
+            raise rule(gettext_noop(
+                "During set-up every turn is an insert of the drawn tile, not a %(kind)s (completto.md, Set-up)."),
+                kind=kind)
         if state.phase == HOLD:
-            raise _rule(
-                f"You hold tile {state.held}: place it on one of your face-down tiles or return it, "
-                f"not {kind} (completto.md, A turn)."
-            )
+            raise rule(gettext_noop(
+                "You hold tile %(tile)s: place it on one of your face-down tiles or return it, not %(kind)s "
+                "(completto.md, A turn)."), tile=state.held, kind=kind)
         if kind == "insert":
-            raise _rule("Set-up is over: insert is for set-up only (completto.md, Set-up).")
-        raise _rule(f"First take a tile from the pool: {kind} comes after a take (completto.md, A turn).")
+            raise rule(gettext_noop("Set-up is over: insert is for set-up only (completto.md, Set-up)."))
+        raise rule(gettext_noop("First take a tile from the pool: %(kind)s comes after a take (completto.md, A turn)."),
+                   kind=kind)
 
     @staticmethod
     def _check_value(tile: int, value: int) -> None:
         if value not in READINGS[tile]:
-            shows = " or ".join(map(str, READINGS[tile]))
-            raise _rule(f"Tile {tile} shows {shows}, not {value} (completto.md, Upside-down tiles).")
+            raise rule(gettext_noop("Tile %(tile)s shows %(shows)s, not %(value)s (completto.md, Upside-down tiles)."),
+                       tile=tile, shows=either(READINGS[tile]), value=value)
 
     @staticmethod
     def _check_fits(row: tuple[int, ...], start: int, stop: int, value: int) -> None:
@@ -389,21 +407,23 @@ class Completto:
         if low < value < high:
             return
         if low > LOW and high < HIGH:
-            where = f" between {low} and {high}"
-        elif low > LOW:
-            where = f" after {low}"
-        else:
-            where = f" before {high}"
-        raise _rule(f"{value} there would break the ascending order of the face-up tiles{where} (completto.md, Rows).")
+            raise rule(gettext_noop("%(value)s there would break the ascending order of the face-up tiles between "
+                                    "%(low)s and %(high)s (completto.md, Rows)."), value=value, low=low, high=high)
+        if low > LOW:
+            raise rule(gettext_noop("%(value)s there would break the ascending order of the face-up tiles after "
+                                    "%(low)s (completto.md, Rows)."), value=value, low=low)
+        raise rule(gettext_noop("%(value)s there would break the ascending order of the face-up tiles before "
+                                "%(high)s (completto.md, Rows)."), value=value, high=high)
 
     def _insert(self, state: ComplettoState, seat: int, position: int, value: int) -> ComplettoState:
         row = state.rows[seat]
         if not 0 <= position <= len(row):
-            raise _rule(f"Your row has the gaps 0 to {len(row)}, not {position} (completto.md, Set-up).")
+            raise rule(gettext_noop("Your row has the gaps 0 to %(last)s, not %(position)s (completto.md, Set-up)."),
+                       last=len(row), position=position)
         tile = state.held
         self._check_value(tile, value)
         self._check_fits(row, position, position, value)
-        rows = _put(state.rows, seat, row[:position] + (value,) + row[position:])
+        rows = replace_at(state.rows, seat, row[:position] + (value,) + row[position:])
         upside = _flip(state.upside, seat, tile, value)
         last = Last(seat, "insert", tile, position, None, value)
         left = state.setup_left - 1
@@ -421,12 +441,12 @@ class Completto:
     def _take(self, state: ComplettoState, seat: int, tile: int | None) -> ComplettoState:
         if tile is None:
             if not state.pool_down:
-                raise _rule("The pool has no face-down tile left (completto.md, A turn).")
+                raise rule(gettext_noop("The pool has no face-down tile left (completto.md, A turn)."))
             tile, pool_down, pool_up = state.pool_down[0], state.pool_down[1:], state.pool_up
         else:
             i = bisect_left(state.pool_up, tile)
             if i == len(state.pool_up) or state.pool_up[i] != tile:
-                raise _rule(f"Tile {tile} is not face up in the pool (completto.md, A turn).")
+                raise rule(gettext_noop("Tile %(tile)s is not face up in the pool (completto.md, A turn)."), tile=tile)
             pool_up, pool_down = state.pool_up[:i] + state.pool_up[i + 1:], state.pool_down
         return ComplettoState(
             state.rows, state.upside, pool_up, pool_down, HOLD, seat, tile, 0, state.turns, state.extra,
@@ -436,15 +456,13 @@ class Completto:
     def _place(self, state: ComplettoState, seat: int, index: int, value: int) -> ComplettoState:
         row = state.rows[seat]
         if not 0 <= index < len(row) or row[index] > 0:
-            raise _rule(
-                f"Index {index} is not one of your face-down tiles; a taken tile replaces a face-down tile "
-                "(completto.md, A turn)."
-            )
+            raise rule(gettext_noop("Index %(index)s is not one of your face-down tiles; a taken tile replaces a "
+                                    "face-down tile (completto.md, A turn)."), index=index)
         tile = state.held
         self._check_value(tile, value)
         self._check_fits(row, index, index + 1, value)
         new_row = row[:index] + (value,) + row[index + 1:]
-        rows = _put(state.rows, seat, new_row)
+        rows = replace_at(state.rows, seat, new_row)
         upside = _flip(state.upside, seat, tile, value)
         pool_down = state.pool_down + (-row[index],)
         if all(v > 0 for v in new_row):
@@ -463,16 +481,13 @@ class Completto:
     def _move(self, state: ComplettoState, seat: int, start: int, to: int) -> ComplettoState:
         row = state.rows[seat]
         if not 0 <= start < len(row) or row[start] > 0:
-            raise _rule(
-                f"Index {start} is not one of your face-down tiles; only face-down tiles are moved (completto.md, A turn)."
-            )
+            raise rule(gettext_noop("Index %(index)s is not one of your face-down tiles; only face-down tiles are "
+                                    "moved (completto.md, A turn)."), index=start)
         if not 0 <= to < len(row) or to == start:
-            raise _rule(
-                f"A moved tile goes to another index of the row, 0 to {len(row) - 1} but not {start}, not {to} "
-                "(completto.md, A turn)."
-            )
+            raise rule(gettext_noop("A moved tile goes to another index of the row, 0 to %(last)s but not %(start)s, "
+                                    "not %(to)s (completto.md, A turn)."), last=len(row) - 1, start=start, to=to)
         rest = row[:start] + row[start + 1:]
-        rows = _put(state.rows, seat, rest[:to] + (row[start],) + rest[to:])
+        rows = replace_at(state.rows, seat, rest[:to] + (row[start],) + rest[to:])
         last = Last(seat, "move", None, start, to)
         return self._next_turn(state, rows, state.upside, state.pool_up, state.pool_down, seat, False, last)
 
@@ -493,10 +508,9 @@ class Completto:
         series, from the generator, started one seat further on, or end the series."""
         series = state.series
         points = tuple(face_down_count(row) for row in rows)
-        best = min(points)
         summary = GameSummary(
             series.game, tuple(public_row(r) for r in rows), points, completed,
-            tuple(s for s, p in enumerate(points) if p == best), turns,
+            Outcome.best_share(points, min).winners, turns,
         )
         series = replace(series, totals=tuple(a + b for a, b in zip(series.totals, points)), last_game=summary)
         if series.game < series.games:
@@ -565,9 +579,7 @@ class Completto:
         (completto.md, "End"); ``details``: ``{"games": n}``."""
         if state.phase != OVER:
             return None
-        totals = state.series.totals
-        best = min(totals)
-        return Outcome(totals, tuple(s for s, v in enumerate(totals) if v == best), {"games": state.series.game})
+        return Outcome.best_share(state.series.totals, min, {"games": state.series.game})
 
     def narrate(self, before: ComplettoState, after: ComplettoState) -> list[str]:
         """One line when a game ended between ``before`` and ``after``: who completed a row (or
@@ -584,19 +596,14 @@ class Completto:
         return [f"Game {summary.game}: {how}; points {points}; totals {totals}."]
 
     # -- storage ------------------------------------------------------------------------------
-    def dump(self, state: ComplettoState) -> dict:
-        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
-        return to_json(state)
-
-    def load(self, data: dict) -> ComplettoState:
-        """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one."""
-        state = from_json(ComplettoState, data)
+    def check_state(self, state: ComplettoState) -> None:
+        """``ValueError`` for a loaded state whose seats do not match its player count, or whose
+        phase is unknown."""
         series = state.series
         if len(state.rows) != series.players or not is_seat(series.starter, series.players):
             raise ValueError("not a Completto state: the seats do not match the player count")
         if state.phase not in (INSERT, TAKE, HOLD, OVER):
             raise ValueError(f"not a Completto state: unknown phase {state.phase!r}")
-        return state
 
 
 def _highs(row: tuple[int, ...]) -> list[int]:
@@ -610,12 +617,8 @@ def _highs(row: tuple[int, ...]) -> list[int]:
     return highs
 
 
-def _put(rows: tuple, seat: int, row: tuple) -> tuple:
-    return rows[:seat] + (row,) + rows[seat + 1:]
-
-
 def _flip(upside: tuple, seat: int, tile: int, value: int) -> tuple:
     """``upside`` with ``value`` recorded for ``seat`` when the tile shows it upside down."""
     if value == tile:
         return upside
-    return _put(upside, seat, tuple(sorted((*upside[seat], value))))
+    return replace_at(upside, seat, tuple(sorted((*upside[seat], value))))

@@ -3,9 +3,9 @@ lama.md; each rule below names its section.
 
 Cards are ints ``1``..``6`` and ``7`` for the llama (lama.md, "Components"). Actions:
 ``{"type": "play", "card": n}``, ``{"type": "draw"}``, ``{"type": "quit"}`` (lama.md, "Actions").
-Options: ``first_player`` (seat starting round 1, default 0), ``end_at`` (the game ends after the
-round in which a score reaches it, default 40), ``deck`` and ``decks`` (stacked deals, lama.md
-"Stacked deals").
+Options (declared in :data:`SPEC`): ``first_player`` (seat starting round 1, default 0), ``end_at``
+(the game ends after the round in which a score reaches it, 1..1000, default 40), ``deck`` and
+``decks`` (stacked deals, lama.md "Stacked deals").
 
 The state is split for speed: :class:`LamaState` holds what changes on every turn (hands, piles,
 who is still in, whose turn) and points to a :class:`Tally` of what lasts between rounds
@@ -18,29 +18,34 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from play.engine import (
-    IllegalAction,
+    BaseGame,
+    GameSpec,
+    Option,
     Outcome,
     Rng,
+    acting,
     action_type,
     add,
     check_cards,
-    check_names,
-    check_players,
-    check_seed,
     check_viewer,
     deal,
-    from_json,
     full_deck,
+    game_over,
     hand_sizes,
-    int_option,
     is_seat,
+    is_turn,
     malformed,
     next_active,
+    not_your_turn,
     own_hand,
     public_hands,
+    replace_at,
+    rule,
     take,
     to_json,
 )
+from play.engine.spec import DATA, INT, SEAT
+from tcg.message import Message, gettext_noop
 
 LLAMA = 7
 VALUES = range(1, 8)
@@ -48,7 +53,6 @@ COPIES = 8
 HAND_SIZE = 6
 DECK = full_deck(VALUES, COPIES)
 DECK_COUNTS = Counter(DECK)
-OPTIONS = ("deck", "decks", "first_player", "end_at")
 SHAPES = {"play": {"card": int}, "draw": {}, "quit": {}}
 MAX_DECKS = 100
 """At most this many stacked decks (``decks``): every stored state carries them."""
@@ -69,8 +73,34 @@ def hand_points(hand) -> int:
     return sum(card_points(v) for v in set(hand))
 
 
+LLAMA_NAME = Message(gettext_noop("llama"))
+
+
 def card_name(card: int) -> str:
-    return "llama" if card == LLAMA else str(card)
+    """A card as refusals name it: its value, or ``llama`` (a ``Message``, said in the reader's
+    language)."""
+    return LLAMA_NAME if card == LLAMA else str(card)
+
+
+SPEC = GameSpec(
+    slug="lama",
+    names={"en": "L.A.M.A.", "ja": "ラマ（L.A.M.A.）"},
+    min_players=2,
+    max_players=6,
+    options=(
+        # Stacked deals show every hand and the draw pile's order: never shown to players.
+        Option("deck", DATA, secret=True),
+        Option("decks", DATA, secret=True),
+        Option("first_player", SEAT, default=0),
+        Option("end_at", INT, default=40, low=1, high=1000, on_form=True,
+               label=gettext_noop("The game ends when a player reaches this many points"),
+               help=gettext_noop("40 in the printed rules; a small number makes a short game.")),
+    ),
+    minutes=20,
+    summary=gettext_noop("Get rid of your cards, or quit the round in time: every card left in your hand costs "
+                         "minus points."),
+)
+"""L.A.M.A.'s record (lama.md: "Components", "Stacked deals", "Next round and game end")."""
 
 
 @dataclass(frozen=True)
@@ -164,15 +194,11 @@ def _deal(deck: tuple[int, ...], players: int) -> tuple[tuple[tuple[int, ...], .
     return hands, rest[:1], rest[1:]
 
 
-class Lama:
-    """The L.A.M.A. engine (implements :class:`play.engine.Game` and ``Narrated``)."""
+class Lama(BaseGame):
+    """The L.A.M.A. engine (a :class:`play.engine.BaseGame` declared by :data:`SPEC`)."""
 
-    slug = "lama"
-    name = "L.A.M.A."
-    # Stacked deals show every hand and the draw pile's order: never shown to players.
-    secret_options = frozenset({"deck", "decks"})
-    min_players = 2
-    max_players = 6
+    spec = SPEC
+    state_type = LamaState
 
     # -- setting up ---------------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> LamaState:
@@ -180,11 +206,9 @@ class Lama:
         2..6, a non-int seed, unknown option names, a bad ``first_player`` (a seat) or ``end_at``
         (1..1000), a stacked deck that breaks lama.md "Stacked deals", or more than
         ``MAX_DECKS`` stacked decks."""
-        players = check_players(players, self.min_players, self.max_players, self.name)
-        seed = check_seed(seed)
-        options = check_names(options, OPTIONS)
-        first = int_option(options, "first_player", 0, 0, players - 1)
-        end_at = int_option(options, "end_at", 40, 1, 1000)
+        players, seed, options = self.check_setup(players, seed, options)
+        first = SPEC.option("first_player").read(options, players)
+        end_at = SPEC.option("end_at").read(options)
         decks = _stacked_decks(options)
         rng = Rng.from_seed(seed)
         deck = decks[0] if decks else rng.shuffled(DECK)
@@ -202,13 +226,13 @@ class Lama:
     # -- who acts and how ---------------------------------------------------------------------
     def to_act(self, state: LamaState) -> list[int]:
         """The seat whose turn it is; ``[]`` once the game is over."""
-        return [] if state.turn is None else [state.turn]
+        return acting(state.turn)
 
     def legal_actions(self, state: LamaState, seat: int) -> list[dict]:
         """For the seat to act: one ``play`` per distinct playable value in hand (ascending),
         ``draw`` when the draw pile has cards and another player is still in the round, and
         ``quit`` (lama.md, "A round", 3, and "Actions"); ``[]`` for any other seat."""
-        if seat != state.turn or type(seat) is not int:
+        if not is_turn(seat, state.turn):
             return []
         hand = state.hands[seat]
         actions = [{"type": "play", "card": v} for v in PLAYABLE_ON[state.discard[0]] if v in hand]
@@ -224,10 +248,10 @@ class Lama:
         ``illegal_action`` (a card not in hand, a card not playable on the top card, a draw from
         an empty pile, a draw by the last player in the round)."""
         if state.turn is None:
-            raise IllegalAction("game_over", "The game is over.")
+            raise game_over()
         kind = action_type(action, SHAPES)
-        if seat != state.turn or type(seat) is not int:
-            raise IllegalAction("not_your_turn", f"It is seat {state.turn}'s turn, not seat {seat!r}'s.")
+        if not is_turn(seat, state.turn):
+            raise not_your_turn(state.turn, seat)
         if kind == "play":
             return self._play(state, seat, action["card"])
         if kind == "draw":
@@ -236,19 +260,19 @@ class Lama:
 
     def _play(self, state: LamaState, seat: int, card: int) -> LamaState:
         if not 1 <= card <= LLAMA:
-            raise malformed(f"A card is 1 to 7 (7 is the llama), not {card}.")
+            raise malformed(gettext_noop("A card is 1 to 7 (7 is the llama), not %(card)s."), card=card)
         hand = state.hands[seat]
         if card not in hand:
-            raise IllegalAction("illegal_action", f"You have no {card_name(card)} in hand.")
+            raise rule(gettext_noop("You have no %(card)s in hand."), card=card_name(card))
         top = state.discard[0]
         if card not in PLAYABLE_ON[top]:
-            raise IllegalAction(
-                "illegal_action",
-                f"A {card_name(card)} cannot be played on a {card_name(top)}: play the same value or one higher; "
-                "on a 6 a 6 or a llama, on a llama a llama or a 1 (lama.md, A round).",
+            raise rule(
+                gettext_noop("A %(card)s cannot be played on a %(top)s: play the same value or one higher; on a 6 a 6 "
+                             "or a llama, on a llama a llama or a 1 (lama.md, A round)."),
+                card=card_name(card), top=card_name(top),
             )
         hand = take(hand, card)
-        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        hands = replace_at(state.hands, seat, hand)
         discard = (card, *state.discard)
         if not hand:  # the player goes out: the round ends at once (lama.md, "A round", 4)
             return self._end_round(state, hands, discard, state.active, seat, went_out=seat)
@@ -256,17 +280,15 @@ class Lama:
 
     def _draw(self, state: LamaState, seat: int) -> LamaState:
         if not state.draw_pile:
-            raise IllegalAction("illegal_action", "The draw pile is empty, so you cannot draw (lama.md, A round).")
+            raise rule(gettext_noop("The draw pile is empty, so you cannot draw (lama.md, A round)."))
         if state.active.count(True) == 1:
-            raise IllegalAction(
-                "illegal_action",
-                "Every other player has quit: the last player in the round may only play or quit (lama.md, A round).",
-            )
-        hands = state.hands[:seat] + (add(state.hands[seat], state.draw_pile[0]),) + state.hands[seat + 1:]
+            raise rule(gettext_noop(
+                "Every other player has quit: the last player in the round may only play or quit (lama.md, A round)."))
+        hands = replace_at(state.hands, seat, add(state.hands[seat], state.draw_pile[0]))
         return replace(state, hands=hands, draw_pile=state.draw_pile[1:], turn=next_active(seat, state.active))
 
     def _quit(self, state: LamaState, seat: int) -> LamaState:
-        active = state.active[:seat] + (False,) + state.active[seat + 1:]
+        active = replace_at(state.active, seat, False)
         turn = next_active(seat, active)
         if turn is None:  # everyone has quit: the round ends (lama.md, "A round", 4)
             return self._end_round(state, state.hands, state.discard, active, seat, went_out=None)
@@ -340,9 +362,7 @@ class Lama:
         (lama.md, "Next round and game end"); ``details``: ``{"rounds": n}``."""
         if not state.tally.over:
             return None
-        scores = state.tally.scores()
-        best = min(scores)
-        return Outcome(scores, tuple(s for s, v in enumerate(scores) if v == best), {"rounds": state.tally.round})
+        return Outcome.best_share(state.tally.scores(), min, {"rounds": state.tally.round})
 
     def narrate(self, before: LamaState, after: LamaState) -> list[str]:
         """One line when a round ended between ``before`` and ``after``: who went out (or that
@@ -361,13 +381,7 @@ class Lama:
         return [f"Round {summary.round}: {how}; points {points}; totals {totals}."]
 
     # -- storage ------------------------------------------------------------------------------
-    def dump(self, state: LamaState) -> dict:
-        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
-        return to_json(state)
-
-    def load(self, data: dict) -> LamaState:
-        """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one."""
-        state = from_json(LamaState, data)
+    def check_state(self, state: LamaState) -> None:
+        """``ValueError`` for a loaded state whose seats do not match its player count."""
         if not is_seat(state.tally.starter, state.tally.players) or len(state.hands) != state.tally.players:
             raise ValueError("not a L.A.M.A. state: the seats do not match the player count")
-        return state

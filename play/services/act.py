@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.messages import localize
 from play.engine import IllegalAction
 from play.errors import MatchError, StaleVersion
 from play.identity import Player
@@ -78,7 +79,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         try:
             state = engine.apply(state, seat.index, action)
         except IllegalAction as exc:
-            raise MatchError(exc.code, exc.message) from None
+            raise MatchError(exc.code, localize(exc.message)) from None
         match.state = engine.dump(state)
         match.version = version + 1
         outcome = engine.outcome(state)

@@ -2,13 +2,14 @@
 the Celery task ``play.bot_turn`` and when a turn clock runs out."""
 from __future__ import annotations
 
+from play.bots import make_bot
 from play.engine import derive_seed
 from play.errors import StaleVersion
 from play.models import Match, MatchAction
 from play.payloads import get_game
 
 from .act import BotPlayer, act
-from .bots import make_bot, stand_in_bot
+from .bots import stand_in_bot
 
 
 def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> bool:
@@ -27,8 +28,8 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     if seat is None:
         return False
     name = seat.bot or stand_in_bot(engine)
-    bot = make_bot(engine, name, derive_seed(match.seed, seat.index, version))
-    people_only = getattr(engine, "people_only_actions", frozenset())
+    bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version))
+    people_only = engine.spec.people_only_actions
     legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
     action = bot.choose(engine.view(state, seat.index), legal)
     try:

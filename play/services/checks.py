@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from play.engine import stacked_options
 from play.errors import MatchError
 from play.identity import Player
 from play.models import Match, Seat
@@ -15,10 +14,10 @@ from play.seat_holders import find_seat
 
 def refuse_stacked_deal(engine, options, message: str) -> None:
     """``MatchError("secret_options")`` with ``message`` (a sentence with ``%(options)s``) when
-    ``options`` stack the deal (``play.engine.stacked_options``), details ``{"options": [names]}``.
-    DESIGN.md, "The game engine protocol": a stacked deal only with bots in every other seat,
-    where no other person can be misled."""
-    stacked = stacked_options(engine, options)
+    ``options`` stack the deal (the game's record: ``GameSpec.stacked_options``), details
+    ``{"options": [names]}``. DESIGN.md, "The game engine protocol": a stacked deal only with
+    bots in every other seat, where no other person can be misled."""
+    stacked = engine.spec.stacked_options(options)
     if stacked:
         raise MatchError("secret_options", message % {"options": ", ".join(stacked)}, {"options": stacked})
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from play.bots import bots_for
 from play.errors import MatchError
 from play.games import GAMES
 from play.identity import Player
@@ -15,15 +16,13 @@ from play.models import Match, Seat
 from play.payloads import get_game
 from play.scheduling import after_commit
 from play.seat_decks import DEFAULT_BOT_DECK, not_used, plays_with_seat_decks, seat_deck
+from play.turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 from . import limits
-from .bots import game_bots, make_bot
 from .checks import needs_player, refuse_stacked_deal
 from .deadlines import start_clock
 from .game_setup import setup, start_with_decks
 from .seating import address_key, take
-
-MAX_SECONDS_PER_TURN = 24 * 60 * 60
 
 
 def _engine(slug):
@@ -41,7 +40,7 @@ def _seat_bots(engine, seats) -> list[str]:
     problem otherwise (``seats`` is ``[{"kind": "human"} | {"kind": "bot", "bot": name}]``)."""
     if not isinstance(seats, list) or not engine.min_players <= len(seats) <= engine.max_players:
         count = len(seats) if isinstance(seats, list) else None
-        names = {"game": getattr(engine, "name", engine.slug), "low": engine.min_players, "high": engine.max_players}
+        names = {"game": engine.spec.name_in(get_language()), "low": engine.min_players, "high": engine.max_players}
         if engine.min_players == engine.max_players:
             message = ngettext("%(game)s is for %(low)s player.", "%(game)s is for %(low)s players.",
                                engine.min_players) % names
@@ -51,24 +50,19 @@ def _seat_bots(engine, seats) -> list[str]:
             "bad_seats", message,
             {"min_players": engine.min_players, "max_players": engine.max_players, "seats": count},
         )
-    bots, problems = [], []
+    bots, problems, known = [], [], bots_for(engine)
     for index, spec in enumerate(seats):
         kind = spec.get("kind") if isinstance(spec, dict) else None
         bot = spec.get("bot", "") if isinstance(spec, dict) else None
         if kind == "human" and bot in ("", None):
             bots.append("")
             continue
-        if kind == "bot" and isinstance(bot, str):
-            try:
-                make_bot(engine, bot, 0)
-            except ValueError:
-                pass
-            else:
-                bots.append(bot)
-                continue
+        if kind == "bot" and bot in known:
+            bots.append(bot)
+            continue
         problems.append({"seat": index, "message": _(
             "Seat %(seat)s must be {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": one of %(bots)s}."
-        ) % {"seat": index, "bots": ", ".join(game_bots(engine))}})
+        ) % {"seat": index, "bots": ", ".join(known)}})
     if problems:
         raise MatchError("bad_seats", " ".join(p["message"] for p in problems), {"problems": problems})
     return bots
@@ -77,11 +71,11 @@ def _seat_bots(engine, seats) -> list[str]:
 def _check_clock(seconds_per_turn) -> None:
     if seconds_per_turn is None:
         return
-    if type(seconds_per_turn) is not int or not 1 <= seconds_per_turn <= MAX_SECONDS_PER_TURN:
+    if type(seconds_per_turn) is not int or not MIN_SECONDS_PER_TURN <= seconds_per_turn <= MAX_SECONDS_PER_TURN:
         raise MatchError(
             "bad_clock",
-            _("Seconds per turn must be a whole number from 1 to %(max)s, or null for no clock.")
-            % {"max": MAX_SECONDS_PER_TURN},
+            _("Seconds per turn must be a whole number from %(min)s to %(max)s, or null for no clock.")
+            % {"min": MIN_SECONDS_PER_TURN, "max": MAX_SECONDS_PER_TURN},
             {"seconds_per_turn": seconds_per_turn},
         )
 
@@ -120,11 +114,11 @@ def create_match(
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
     ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
     ``player`` takes the first human seat (a match of bots only may be made by anyone,
-    ``player`` None included). Options that stack the deal (``play.engine.stacked_options``:
-    ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when every other seat is a bot.
-    The match is ``running`` at once when no human seat is left free, else ``open``.
-    ``seconds_per_turn`` (1..86400) turns on the turn clock; ``seed`` defaults to a random
-    63-bit int.
+    ``player`` None included). Options that stack the deal (the game's record,
+    ``GameSpec.stacked_options``: ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when
+    every other seat is a bot. The match is ``running`` at once when no human seat is left free,
+    else ``open``. ``seconds_per_turn`` (``play.turn_clock``: 10..3600) turns on the turn clock;
+    ``seed`` defaults to a random 63-bit int.
 
     In a game played with the seats' own decks (``play.seat_decks``), ``deck`` is the id of the
     creator's deck and a bot seat brings its ``"deck"`` (default ``DEFAULT_BOT_DECK``); each is
@@ -163,7 +157,7 @@ def create_match(
     elif not starts:
         # Check the options now, with the decks known standing in for those still to come.
         known = next(d for d in decks if d is not None)
-        setup(engine, len(bots), seed, engine.deck_options(options, [(d or known)["cards"] for d in decks]))
+        setup(engine, len(bots), seed, engine.spec.with_seat_decks(options, [(d or known)["cards"] for d in decks]))
     key = address_key(address)
     with transaction.atomic():
         limits.check_room(player, key, Match.Status.RUNNING if starts else Match.Status.OPEN)

@@ -21,8 +21,9 @@ def setup(engine, players: int, seed: int, options: dict):
 
 def start_with_decks(engine, match: Match, seats: list[Seat]):
     """Set up a match whose seats have all brought their decks: the decks become the options
-    (``engine.deck_options``) and the state is stored. Returns the state."""
-    options = engine.deck_options(match.options, [s.deck["cards"] for s in sorted(seats, key=lambda s: s.index)])
+    (the record's ``seat_decks`` option) and the state is stored. Returns the state."""
+    decks = [s.deck["cards"] for s in sorted(seats, key=lambda s: s.index)]
+    options = engine.spec.with_seat_decks(match.options, decks)
     state = setup(engine, match.players, match.seed, options)
     match.options = options
     match.state = engine.dump(state)

@@ -10,8 +10,7 @@ import json
 
 import pytest
 
-from play.engine import IllegalAction, Rng, public_options
-from play.engine.hidden_actions import public_action
+from play.engine import IllegalAction, Rng
 from play.games import GAMES
 from play.games.elements import COLOURS, set_strength
 from play.games.elements.cards import CARDS, card_json, parse_card, rank_of
@@ -503,15 +502,15 @@ def test_views_show_own_hand_and_public_facts_only():
 def test_others_see_a_placement_without_its_card_and_a_give_up_as_its_count():
     place = action("place green r7")
     give_up = action("discard r1 y2")
-    assert public_action(GAME, place, 0, 0) == place
-    assert public_action(GAME, place, 0, 1) == {"type": "place", "colour": "green"}
-    assert public_action(GAME, place, 0, None) == {"type": "place", "colour": "green"}
-    assert public_action(GAME, give_up, 2, 2) == give_up
-    assert public_action(GAME, give_up, 2, 0) == {"type": "discard", "count": 2}
+    assert GAME.public_action(place, 0, 0) == place
+    assert GAME.public_action(place, 0, 1) == {"type": "place", "colour": "green"}
+    assert GAME.public_action(place, 0, None) == {"type": "place", "colour": "green"}
+    assert GAME.public_action(give_up, 2, 2) == give_up
+    assert GAME.public_action(give_up, 2, 0) == {"type": "discard", "count": 2}
     for public in (action("bid r7 y7"), action("pass")):
-        assert public_action(GAME, public, 1, 0) == public
+        assert GAME.public_action(public, 1, 0) == public
 
 
 def test_the_stacked_deck_is_a_secret_option():
     options = {"deck": stack(3), "colours": ROW, "deals": 2, "first_player": 1}
-    assert public_options(GAME, options) == {"colours": ROW, "deals": 2, "first_player": 1}
+    assert GAME.spec.public_options(options) == {"colours": ROW, "deals": 2, "first_player": 1}

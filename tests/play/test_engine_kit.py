@@ -1,5 +1,6 @@
-"""The game framework's parts: the seeded generator, the state codec, seats, piles, views and the
-checks of actions and options (play/engine)."""
+"""The game framework's parts: the seeded generator, the state codec, seats, piles, views, the
+checks of actions and options, the record a game declares, the base a game inherits and the
+refusals (play/engine)."""
 from __future__ import annotations
 
 import json
@@ -9,8 +10,18 @@ from dataclasses import dataclass
 import pytest
 
 from play.engine import (
+    BOOL,
+    DATA,
+    INT,
+    SEAT,
+    BaseGame,
+    CliOption,
+    GameSpec,
     IllegalAction,
+    Option,
+    Outcome,
     Rng,
+    acting,
     action_type,
     add,
     check_cards,
@@ -22,21 +33,29 @@ from play.engine import (
     derive_seed,
     distinct,
     draw,
+    either,
     from_json,
     full_deck,
     hand_sizes,
+    game_over,
     holds,
-    int_option,
+    illegal,
     is_seat,
+    is_turn,
     next_active,
     next_seat,
+    not_your_turn,
     own_hand,
     public_hands,
     put,
+    replace_at,
+    rule,
     seat_order,
     take,
     to_json,
 )
+from tcg.errors import DomainError
+from tcg.message import Message
 
 # -- rng ------------------------------------------------------------------------------------------
 
@@ -304,8 +323,145 @@ def test_option_checks():
         check_names({"a": 1, "zz": 2}, ("a",))
     with pytest.raises(ValueError, match="options"):
         check_names([("a", 1)], ("a",))
-    assert int_option({}, "n", 5, 1, 9) == 5
-    assert int_option({"n": 9}, "n", 5, 1, 9) == 9
+    assert check_players(2, 2, 2, "G") == 2
+    with pytest.raises(ValueError, match="^players: G is for 2 players, not 3$"):
+        check_players(3, 2, 2, "G")
+
+
+# -- the record ---------------------------------------------------------------------------------
+
+
+def test_an_int_option_reads_its_default_and_refuses_values_off_its_range():
+    option = Option("n", INT, default=5, low=1, high=9)
+    assert option.read({}) == 5
+    assert option.read({"n": 9}) == 9
+    assert option.read({}, default=7) == 7
     for bad in (0, 10, True, "3", 3.0, None):
-        with pytest.raises(ValueError, match="^n: "):
-            int_option({"n": bad}, "n", 5, 1, 9)
+        with pytest.raises(ValueError, match="^n: must be an integer from 1 to 9, not "):
+            option.read({"n": bad})
+
+
+def test_choice_bool_seat_and_data_options():
+    rows = Option("rows", INT, default=4, choices=(4, 5))
+    assert rows.read({"rows": 5}) == 5 and rows.read({}) == 4
+    with pytest.raises(ValueError, match="^rows: must be 4 or 5, not 6$"):
+        rows.read({"rows": 6})
+    flag = Option("flag", BOOL, default=False)
+    assert flag.read({"flag": True}) is True and flag.read({}) is False
+    with pytest.raises(ValueError, match="^flag: must be true or false, not 'yes'$"):
+        flag.read({"flag": "yes"})
+    seat = Option("first", SEAT, default=0)
+    assert seat.read({"first": 3}, players=4) == 3 and seat.bounds(4) == (0, 3)
+    with pytest.raises(ValueError, match="^first: must be an integer from 0 to 3, not 4$"):
+        seat.read({"first": 4}, players=4)
+    deck = Option("deck", DATA, secret=True)
+    assert deck.read({"deck": [1, "x"]}) == [1, "x"] and deck.read({}) is None
+    assert deck.stacks and Option("stacked", BOOL, stacking=True).stacks and not flag.stacks
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda: Option("n", "float"), "unknown type"),
+    (lambda: Option("n", INT), "a range or choices"),
+    (lambda: Option("n", INT, default=10, low=1, high=9), "must be an integer from 1 to 9"),
+    (lambda: Option("n", INT, choices=(1, 2), choice_labels=("one",)), "one label per choice"),
+    (lambda: Option("deck", DATA, on_form=True, label="Deck"), "no secret, stacking, seat or data"),
+    (lambda: Option("n", BOOL, stacking=True, on_form=True, label="N"), "no secret, stacking, seat or data"),
+    (lambda: Option("n", BOOL, on_form=True), "has a label"),
+    (lambda: GameSpec("g", {"en": "G"}, 2, 4), "names in English and Japanese"),
+    (lambda: GameSpec("g", {"en": "G", "ja": "ジー"}, 3, 2), "player range"),
+    (lambda: GameSpec("g", {"en": "G", "ja": "ジー"}, 2, 4, (Option("n", BOOL), Option("n", BOOL))), "two options"),
+    (lambda: GameSpec("g", {"en": "G", "ja": "ジー"}, 2, 4, seat_decks="decks"), "seat_decks"),
+])
+def test_a_record_that_contradicts_itself_is_refused_when_it_is_written(make, problem):
+    with pytest.raises(ValueError, match=problem):
+        make()
+
+
+SPEC = GameSpec(
+    "toy", {"en": "Toy", "ja": "トイ"}, 2, 4,
+    options=(Option("deck", DATA, secret=True), Option("stacked", BOOL, default=False, stacking=True),
+             Option("decks", DATA), Option("n", INT, default=3, low=1, high=9, on_form=True, label="N")),
+    seat_decks="decks", cli_options=(CliOption("decks", "two decks"),),
+)
+
+
+def test_a_record_answers_what_the_platform_asks():
+    assert (SPEC.name, SPEC.name_in("ja"), SPEC.name_in("ja-jp"), SPEC.name_in("fr"), SPEC.name_in(None)) == (
+        "Toy", "トイ", "トイ", "Toy", "Toy")
+    assert SPEC.option_names == ("deck", "stacked", "decks", "n")
+    assert [o.name for o in SPEC.form_options] == ["n"]
+    assert SPEC.secret_options == frozenset({"deck"})
+    assert SPEC.public_options({"deck": [1], "stacked": True, "n": 2}) == {"stacked": True, "n": 2}
+    assert SPEC.stacked_options({"n": 2, "stacked": False, "deck": [], "other": 1}) == ["deck", "stacked"]
+    assert SPEC.stacked_options([("deck", 1)]) == []
+    assert SPEC.plays_with_seat_decks({}) and SPEC.plays_with_seat_decks(None)
+    assert not SPEC.plays_with_seat_decks({"decks": []})
+    assert SPEC.with_seat_decks({"n": 2}, [("a",), ("b",)]) == {"n": 2, "decks": [["a"], ["b"]]}
+    with pytest.raises(KeyError):
+        SPEC.option("m")
+
+
+# -- the base -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToyState:
+    players: int
+    turn: int | None
+
+
+class Toy(BaseGame):
+    spec = SPEC
+    state_type = ToyState
+
+    def check_state(self, state):
+        if not is_seat(state.turn, state.players):
+            raise ValueError("not a toy state")
+
+
+def test_a_game_inherits_its_facts_and_the_defaults():
+    toy = Toy()
+    assert (toy.slug, toy.name, toy.min_players, toy.max_players) == ("toy", "Toy", 2, 4)
+    state = ToyState(3, 1)
+    assert toy.dump(state) == {"players": 3, "turn": 1} and toy.load(toy.dump(state)) == state
+    with pytest.raises(ValueError, match="not a toy state"):
+        toy.load({"players": 3, "turn": 3})
+    with pytest.raises(ValueError, match="missing fields"):
+        toy.load({"players": 3})
+    assert toy.public_action({"type": "x", "card": 1}, 0, 1) == {"type": "x", "card": 1}
+    assert toy.narrate(state, state) == []
+    assert toy.cli_options({}, {"n": 1}) == {"n": 1}
+    assert toy.check_setup(3, 7, {"n": 2}) == (3, 7, {"n": 2})
+    assert toy.check_setup(2, 7, None) == (2, 7, {})
+    with pytest.raises(ValueError, match="^players: Toy is for 2 to 4 players, not 5$"):
+        toy.check_setup(5, 7, None)
+    with pytest.raises(ValueError, match=r"^unknown option\(s\) m; known: deck, decks, n, stacked$"):
+        toy.check_setup(2, 7, {"m": 1})
+
+
+# -- refusals and the kit's helpers --------------------------------------------------------------
+
+
+def test_refusals_are_domain_errors_with_a_message_to_translate():
+    refusal = rule("Tile %(tile)s is not face up in the pool (completto.md, A turn).", tile=40)
+    assert isinstance(refusal, DomainError) and isinstance(refusal, IllegalAction)
+    assert (refusal.code, refusal.status, refusal.details) == ("illegal_action", 400, {})
+    assert refusal.message == str(refusal) == "Tile 40 is not face up in the pool (completto.md, A turn)."
+    assert isinstance(refusal.message, Message) and refusal.message.params == {"tile": 40}
+    assert repr(refusal) == ("IllegalAction('illegal_action', "
+                             "'Tile 40 is not face up in the pool (completto.md, A turn).')")
+    assert (game_over().code, game_over().message) == ("game_over", "The game is over.")
+    late = not_your_turn(2, "0")
+    assert (late.code, late.message) == ("not_your_turn", "It is seat 2's turn, not seat '0''s.")
+    assert illegal("own_code", "No %(what)s.", what="way").message == "No way."
+    assert (either([4]), either([4, 5]), either(["a", "b", "c"])) == ("4", "4 or 5", "a, b or c")
+    assert isinstance(either([4, 5]), Message)
+
+
+def test_seat_helpers_and_a_shared_win():
+    assert replace_at((1, 2, 3), 1, 9) == (1, 9, 3) and replace_at((1, 2), 0, 0) == (0, 2)
+    assert is_turn(1, 1) and not is_turn(True, 1) and not is_turn("1", 1) and not is_turn(1, None)
+    assert acting(2) == [2] and acting(None) == []
+    assert Outcome.best_share([3, 1, 1]) == Outcome((3, 1, 1), (1, 2))
+    assert Outcome.best_share((3, 1, 3), max, {"deals": 3}) == Outcome((3, 1, 3), (0, 2), {"deals": 3})
+    assert Outcome.best_share((3, 1, 3), max, {"deals": 3}).details == {"deals": 3}

@@ -22,7 +22,7 @@ from dataclasses import replace
 import pytest
 
 from play.games import GAMES
-from play.games.eoc import effects
+from play.games.eoc import modifiers
 from play.games.eoc.state import Slot
 from tests.conftest import FIXTURES_DIR
 from tests.play.test_eoc_rules import ALL, ARISA, DONE, MIDORI, REI, SERENA, begin, card, choose, deck, play, \
@@ -208,10 +208,10 @@ def test_each_smp_event_and_special_changes_the_state_as_its_text_says(code):
 
 def _stat(state, stat: str, ch) -> int:
     if stat == "movement":
-        return effects.movement_power(state, ch)
+        return modifiers.movement_power(state, ch)
     if stat == "size":
-        return effects.size_change(state, ch)
-    return effects.damage_taken_change(state, ch)
+        return modifiers.size_change(state, ch)
+    return modifiers.damage_taken_change(state, ch)
 
 
 @pytest.mark.parametrize("code", sorted(ITEMS))

@@ -5,12 +5,16 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from play.errors import MatchError
+from play.forms import MatchForm
 from play.games import GAMES
 from play.games.elements import CARDS, card_json
 from play.games.eoc.decklists import sample_deck
 from play.models import Match, MatchAction, Seat
+from play.services.create import create_match
+from play.turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 from tests.conftest import token_client
-from tests.play.matches import DECK, HAND, HEURISTIC, HUMAN, OPENING_LEGAL, RANDOM, SHORT, STACKED, stack
+from tests.play.matches import DECK, HAND, HEURISTIC, HUMAN, OPENING_LEGAL, RANDOM, SHORT, STACKED, person, stack
 
 LAMA = GAMES["lama"]
 
@@ -389,7 +393,7 @@ def test_a_stacked_deal_is_taken_where_every_other_seat_is_a_bot(api, alice_api)
         view = practice.json()
         assert (view["status"], view["seat"]) == ("running", 0)
         assert set(named) <= set(Match.objects.get(pk=view["id"]).options)
-        assert GAMES[game].secret_options.isdisjoint(view["options"])
+        assert GAMES[game].spec.secret_options.isdisjoint(view["options"])
         bots = [HEURISTIC, RANDOM] + [HEURISTIC] * (GAMES[game].min_players - 2)
         if game == "eoc" and "decks" not in options:
             bots = [{**b, "deck": "SMP-BLACK"} for b in bots]
@@ -413,3 +417,62 @@ def test_a_match_saved_with_a_stacked_deal_before_the_rule_takes_no_second_perso
     }}
     assert [s.is_free for s in Seat.objects.filter(match_id=match_id)] == [False, True, False]
     assert Match.objects.get(pk=match_id).status == "open"
+
+
+def test_the_turn_clock_takes_one_range_through_the_api_the_page_and_the_services(alice_api, user):
+    # play.turn_clock: 10 s to an hour a move, whichever door the match comes in by.
+    alice = person(user)
+    assert (MIN_SECONDS_PER_TURN, MAX_SECONDS_PER_TURN) == (10, 3600)
+    for seconds in (MIN_SECONDS_PER_TURN - 1, MAX_SECONDS_PER_TURN + 1):
+        assert error_of(create(alice_api, seconds_per_turn=seconds), 400) == "invalid_request", seconds
+        with pytest.raises(MatchError) as refusal:
+            create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds)
+        assert refusal.value.code == "bad_clock"
+        assert refusal.value.message == "Seconds per turn must be a whole number from 10 to 3600, or null for no clock."
+        form = MatchForm({"game": "lama", "players": "2", "seat_0": "you", "seat_1": "open",
+                          "seconds_per_turn": str(seconds)})
+        assert not form.is_valid() and list(form.errors) == ["seconds_per_turn"]
+    assert Match.objects.count() == 0
+    for seconds in (MIN_SECONDS_PER_TURN, MAX_SECONDS_PER_TURN):
+        view = create(alice_api, seconds_per_turn=seconds).json()
+        assert view["clock"] == {"seconds_per_turn": seconds, "deadline": None}
+    schema = APIClient().get("/api/schema/?format=json").json()["components"]["schemas"]["CreateMatchInput"]
+    clock = schema["properties"]["seconds_per_turn"]
+    assert (clock["minimum"], clock["maximum"]) == (MIN_SECONDS_PER_TURN, MAX_SECONDS_PER_TURN)
+
+
+def test_the_schema_documents_each_games_options_from_its_record(api):
+    options = api.get("/api/schema/?format=json").json()["components"]["schemas"]["CreateMatchInput"]["properties"][
+        "options"]
+    by_game = {entry["title"]: entry for entry in options["anyOf"]}
+    assert set(by_game) == set(GAMES)
+    for slug, game in GAMES.items():
+        assert list(by_game[slug]["properties"]) == list(game.spec.option_names)
+        assert by_game[slug]["additionalProperties"] is False
+    lama = by_game["lama"]["properties"]
+    assert {k: lama["end_at"][k] for k in ("type", "minimum", "maximum", "default")} == {
+        "type": "integer", "minimum": 1, "maximum": 1000, "default": 40}
+    assert "stacks the deal" in lama["deck"]["description"] and "never shown" in lama["deck"]["description"]
+    eoc = by_game["eoc"]["properties"]
+    assert (eoc["rows"]["enum"], eoc["rows"]["default"]) == ([4, 5], 4)
+    assert eoc["sandbox"] == {"type": "boolean", "default": False, "description": eoc["sandbox"]["description"]}
+    assert "stacks the deal" in eoc["stacked"]["description"]
+    assert by_game["completto"]["properties"]["first_player"]["minimum"] == 0
+
+
+def test_engine_refusals_are_said_in_the_language_asked_for(alice_api, bob_api, duel):
+    cases = [
+        (alice_api, {"type": "play", "card": 9}, "malformed_action",
+         "A card is 1 to 7 (7 is the llama), not 9.", "カードは 1〜7（7 がラマ）です。9 ではありません。"),
+        (alice_api, {"type": "play", "card": 7}, "illegal_action", "You have no llama in hand.", "手札にラマはありません。"),
+        (alice_api, {"type": "pass"}, "malformed_action",
+         "Unknown action type 'pass'; this game knows 'play', 'draw', 'quit'.",
+         "'pass' というアクションはありません。このゲームのアクションは 'play', 'draw', 'quit' です。"),
+    ]
+    for client, action, code, english, japanese in cases:
+        for language, message in (("en", english), ("ja", japanese)):
+            response = client.post(f"/api/matches/{duel}/actions/", {"version": 0, "action": action}, format="json",
+                                   HTTP_ACCEPT_LANGUAGE=language)
+            assert error_of(response, 400) == code
+            assert response.json()["error"]["message"] == message, (action, language)
+    assert Match.objects.get(pk=duel).version == 0

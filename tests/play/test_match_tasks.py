@@ -17,6 +17,7 @@ from play.services.act import act
 from play.services.create import create_match
 from play.services.join import join_match
 from play.services.resign import resign
+from play.turn_clock import MIN_SECONDS_PER_TURN
 from tests.play.matches import HEURISTIC, HUMAN, RANDOM, SHORT, STACKED, person, wait_for
 
 LAMA = GAMES["lama"]
@@ -98,13 +99,13 @@ def test_a_resigned_seat_is_played_by_the_heuristic_bot(worker, user, other_user
 
 def test_an_expired_clock_lets_the_bot_play_that_turn(worker, user, other_user):
     alice, bob = person(user), person(other_user)
-    match = create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=1, seed=5)
+    match = create_match(alice, "lama", [HUMAN, HUMAN], {}, seconds_per_turn=MIN_SECONDS_PER_TURN, seed=5)
     assert Match.objects.get(pk=match.id).turn_deadline is None
     join_match(bob, match.id)
     started = Match.objects.get(pk=match.id)
     assert started.turn_deadline is not None
-    assert match_view(started, alice)["clock"]["seconds_per_turn"] == 1
-    played = wait_for(match.id, lambda m: m.version >= 1, timeout=15)
+    assert match_view(started, alice)["clock"]["seconds_per_turn"] == MIN_SECONDS_PER_TURN
+    played = wait_for(match.id, lambda m: m.version >= 1, timeout=MIN_SECONDS_PER_TURN + 15)
     assert log_of(match.id)[0] == (1, 0, "clock")
     assert played.turn_deadline > started.turn_deadline
     first = MatchAction.objects.get(match_id=match.id, version=1)

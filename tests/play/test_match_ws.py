@@ -303,3 +303,24 @@ async def _language_of_refusals(match_id):
         frame = await receive(socket)
         assert frame["error"]["code"] == "bad_message" and frame["error"]["message"].startswith(expected), extra
         await socket.disconnect()
+
+
+def test_an_engine_refusal_is_said_in_the_language_the_socket_asked_for(duel, user):
+    async_to_sync(_engine_refusal_in_japanese)(duel, logged_in(user))
+
+
+async def _engine_refusal_in_japanese(match_id, alice_cookie):
+    for language, expected in (
+        (b"en", "A 4 cannot be played on a 1: play the same value or one higher; on a 6 a 6 or a llama, on a "
+                "llama a llama or a 1 (lama.md, A round)."),
+        (b"ja", "1の上に4は出せません。出せるのは同じ数か1つ大きい数で、6の次は6かラマ、ラマの次はラマか1です"
+                "（lama.md「ラウンドの進行」）。"),
+    ):
+        headers = [*SAME_ORIGIN, (b"cookie", alice_cookie), (b"accept-language", language)]
+        alice = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+        assert (await alice.connect(timeout=TIMEOUT))[0]
+        await view_of(alice)
+        await alice.send_json_to({"type": "act", "version": 0, "action": {"type": "play", "card": 4}})
+        refusal = await receive(alice)
+        assert (refusal["error"]["code"], refusal["error"]["message"]) == ("illegal_action", expected), language
+        await alice.disconnect()

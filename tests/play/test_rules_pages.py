@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from play.examples import EXAMPLES, figure
-from play.forms import GAME_OPTIONS, MatchForm
+from play.forms import MatchForm, option_field_name
 from play.games import GAMES
 from play.identity import Player
 from play.services.create import create_match
@@ -140,7 +140,8 @@ def test_every_option_of_the_new_match_form_is_explained_under_its_label(client,
     terms = re.findall(r"<dt>(.*?)</dt>", options)
     with translation.override(language):
         form = MatchForm()
-        labels = [str(option.field.label) for option in GAME_OPTIONS[slug]]
+        labels = [str(form.fields[option_field_name(slug, option.name)].label)
+                  for option in GAMES[slug].spec.form_options]
         labels += [str(form.fields["seconds_per_turn"].label), translation.gettext("Who sits where")]
         if slug in form.deck_games:
             labels.append(str(form.fields["deck"].label))

@@ -11,8 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
+from tcg.message import Message, gettext_noop
+
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 """The five colours (engine names; only the rank order matters, elements.md "Components")."""
+COLOUR_WORDS = tuple(Message(word) for word in (
+    gettext_noop("red"), gettext_noop("yellow"), gettext_noop("green"), gettext_noop("blue"), gettext_noop("purple")))
+"""Each colour as messages name it, said in the reader's language."""
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 VALUES = range(11)
 CARDS = tuple(range(len(COLOURS) * len(VALUES)))
@@ -50,8 +55,8 @@ def parse_card(data) -> int | None:
 
 
 def card_name(card: int) -> str:
-    """``"red 7"``: a card for messages and logs."""
-    return f"{_NAME_OF[card]} {VALUE_OF[card]}"
+    """``"red 7"``: a card for messages and logs (a ``Message``, said in the reader's language)."""
+    return Message(gettext_noop("%(colour)s %(value)s"), colour=COLOUR_WORDS[COLOUR_OF[card]], value=VALUE_OF[card])
 
 
 def parse_deck(value, name: str = "deck") -> tuple[int, ...]:

@@ -4,36 +4,43 @@ the rules page elements.md; each rule below names its section.
 Actions (elements.md, "Actions"): ``{"type": "place", "colour": "green", "card": CARD}`` in
 phase 1, ``{"type": "bid", "cards": [CARD]}`` (two cards in round 3) and ``{"type": "pass"}`` in
 the auctions, ``{"type": "discard", "cards": [CARD, ...]}`` between deals; a CARD is
-``{"colour": "red", "value": 7}``. Options: ``deals`` (default: as many as players),
-``first_player`` (default 0), ``deck`` and ``colours`` (stacked deals, elements.md "Stacked
-deals").
+``{"colour": "red", "value": 7}``. Options (declared in :data:`SPEC`): ``deals`` (1..50, default:
+as many as players), ``first_player`` (default 0), ``deck`` and ``colours`` (stacked deals,
+elements.md "Stacked deals").
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from play.engine import (
-    IllegalAction,
+    BaseGame,
+    GameSpec,
+    Option,
     Outcome,
     Rng,
     action_type,
-    check_names,
-    check_players,
-    check_seed,
     check_viewer,
     deal,
-    from_json,
+    either,
+    game_over,
     hand_sizes,
-    int_option,
+    illegal,
     is_seat,
+    is_turn,
     malformed,
+    not_your_turn,
+    replace_at,
+    rule,
     seat_order,
-    to_json,
+    shown,
 )
+from play.engine.spec import DATA, INT, SEAT
+from tcg.message import Message, gettext_noop
 
 from .cards import (
     CARDS,
     COLOUR_INDEX,
+    COLOUR_WORDS,
     COLOURS,
     HAND_SIZE,
     VALUE_OF,
@@ -62,8 +69,26 @@ from .state import (
     Tally,
 )
 
-OPTIONS = ("deals", "first_player", "deck", "colours")
 MAX_DEALS = 50
+SPEC = GameSpec(
+    slug="elements",
+    names={"en": "Elements", "ja": "エレメンツ"},
+    min_players=3,
+    max_players=5,
+    options=(
+        Option("deals", INT, low=1, high=MAX_DEALS, on_form=True,
+               label=gettext_noop("Deals"),
+               help=gettext_noop("As many as there are players in the printed rules, so that everyone starts once.")),
+        Option("first_player", SEAT, default=0),
+        # The stacked deck deals every hand and the stock: never shown to players.
+        Option("deck", DATA, secret=True),
+        Option("colours", DATA),
+    ),
+    minutes=30,
+    summary=gettext_noop("Rank the colours, then win number cards in auctions by bidding sets of cards."),
+)
+"""Elements' record (elements.md: "A game", "Stacked deals"); ``deals`` defaults to the player
+count."""
 SHAPES = {
     "place": {"colour": str, "card": dict},
     "bid": {"cards": list},
@@ -72,32 +97,21 @@ SHAPES = {
 }
 PASS = "pass"
 _PHASE_ACTIONS = {PLACE: ("place",), BID: ("bid", PASS), DISCARD: ("discard",)}
-_PHASE_RULE = {PLACE: "Phase 1", BID: "Phase 2", DISCARD: "End of the deal"}
-
-
-def _illegal(message: str) -> IllegalAction:
-    return IllegalAction("illegal_action", message)
+_PHASE_RULE = {PLACE: Message(gettext_noop("Phase 1")), BID: Message(gettext_noop("Phase 2")),
+               DISCARD: Message(gettext_noop("End of the deal"))}
+"""Each phase's section of elements.md, as refusals name it."""
 
 
 def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
     return tuple(c for c in hand if c not in cards)
 
 
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+class Elements(BaseGame):
+    """The Elements engine for 3–5 players (elements.md; a :class:`play.engine.BaseGame`
+    declared by :data:`SPEC`)."""
 
-
-class Elements:
-    """The Elements engine (implements :class:`play.engine.Game` and ``Narrated``) for 3–5
-    players (elements.md)."""
-
-    slug = "elements"
-    name = "Elements"
-    min_players = 3
-    max_players = 5
-    secret_options = frozenset({"deck"})
-    """Options that would give away hidden cards (the stacked deck deals every hand and the stock):
-    ``play.engine.public_options`` leaves them out of what players and spectators are shown."""
+    spec = SPEC
+    state_type = ElementsState
 
     # -- setting up ---------------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: dict | None = None) -> ElementsState:
@@ -106,11 +120,9 @@ class Elements:
         that is not a seat, ``deals`` outside 1..50, a ``deck`` that is not the 55 cards once each,
         or ``colours`` that is not the five colour names once each (elements.md, "A game" and
         "Stacked deals")."""
-        players = check_players(players, self.min_players, self.max_players, self.name)
-        seed = check_seed(seed)
-        options = check_names(options, OPTIONS)
-        first = int_option(options, "first_player", 0, 0, players - 1)
-        deals = int_option(options, "deals", players, 1, MAX_DEALS)
+        players, seed, options = self.check_setup(players, seed, options)
+        first = SPEC.option("first_player").read(options, players)
+        deals = SPEC.option("deals").read(options, default=players)
         rng = Rng.from_seed(seed)
         row = parse_colours(options["colours"]) if "colours" in options else rng.shuffled(range(len(COLOURS)))
         deck = parse_deck(options["deck"]) if "deck" in options else rng.shuffled(CARDS)
@@ -151,7 +163,7 @@ class Elements:
         Cards in a listed action are in hand order; ``apply`` takes them in any order."""
         phase = state.phase
         if phase == BID:
-            if seat != state.turn or type(seat) is not int:
+            if not is_turn(seat, state.turn):
                 return []
             hand = state.hands[seat]
             actions = [{"type": PASS}]
@@ -165,7 +177,7 @@ class Elements:
                                 for j in range(i + 1, last)]
             return actions
         if phase == PLACE:
-            if seat != state.turn or type(seat) is not int:
+            if not is_turn(seat, state.turn):
                 return []
             table = state.deal
             hand = state.hands[seat]
@@ -189,33 +201,34 @@ class Elements:
         cards for the bidding round, the same card twice."""
         phase = state.phase
         if phase == OVER:
-            raise IllegalAction("game_over", "The game is over.")
+            raise game_over()
         kind = action_type(action, SHAPES)
         if kind == "place":
             colour = COLOUR_INDEX.get(action["colour"])
             if colour is None:
-                raise malformed(f"A colour card is one of {', '.join(COLOURS)}, not {action['colour']!r:.20}.")
+                raise malformed(gettext_noop("A colour card is one of %(colours)s, not %(colour)s."),
+                                colours=", ".join(COLOURS), colour=shown(action["colour"], 20))
             cards = (self._card(action["card"]),)
         elif kind != PASS:
             cards = tuple(self._card(c) for c in action["cards"])
         if phase == DISCARD:
             if not is_seat(seat, state.tally.players) or state.deal.gave_up[seat] >= 0:
-                raise IllegalAction("not_your_turn", f"Seat {seat!r} has no give-up choice to make now.")
-        elif seat != state.turn or type(seat) is not int:
-            raise IllegalAction("not_your_turn", f"It is seat {state.turn}'s turn, not seat {seat!r}'s.")
+                raise illegal("not_your_turn", gettext_noop("Seat %(seat)s has no give-up choice to make now."),
+                              seat=shown(seat))
+        elif not is_turn(seat, state.turn):
+            raise not_your_turn(state.turn, seat)
         if kind not in _PHASE_ACTIONS[phase]:
-            raise _illegal(
-                f"Now is {_PHASE_RULE[phase]}: the action is {' or '.join(_PHASE_ACTIONS[phase])}, not {kind} "
-                "(elements.md, Actions)."
-            )
+            raise rule(
+                gettext_noop("Now is %(phase)s: the action is %(actions)s, not %(kind)s (elements.md, Actions)."),
+                phase=_PHASE_RULE[phase], actions=either(_PHASE_ACTIONS[phase]), kind=kind)
         if kind == PASS:
             return self._advance(state, seat, state.hands, state.auction, passed=True)
         hand = state.hands[seat]
         for card in cards:
             if card not in hand:
-                raise _illegal(f"You have no {card_name(card)} in hand (elements.md, A deal).")
+                raise rule(gettext_noop("You have no %(card)s in hand (elements.md, A deal)."), card=card_name(card))
         if len(set(cards)) != len(cards):
-            raise _illegal("The same card is there twice (elements.md, Actions).")
+            raise rule(gettext_noop("The same card is there twice (elements.md, Actions)."))
         if kind == "bid":
             return self._bid(state, seat, hand, cards)
         if kind == "place":
@@ -226,7 +239,8 @@ class Elements:
     def _card(data) -> int:
         card = parse_card(data)
         if card is None:
-            raise malformed(f'A card is {{"colour": one of {", ".join(COLOURS)}, "value": 0..10}}, not {data!r:.60}.')
+            raise malformed(gettext_noop('A card is {"colour": one of %(colours)s, "value": 0..10}, not %(data)s.'),
+                            colours=", ".join(COLOURS), data=shown(data, 60))
         return card
 
     # -- phase 1 (elements.md, "Phase 1") --------------------------------------------------------
@@ -234,11 +248,12 @@ class Elements:
         table = state.deal
         place = table.row.index(colour)
         if table.placed[place] != EMPTY:
-            raise _illegal(
-                f"The {COLOURS[colour]} colour card already has a card: choose one that has none (elements.md, Phase 1)."
-            )
-        hands = _set(state.hands, seat, _without(hand, (card,)))
-        table = replace(table, placed=_set(table.placed, place, card), placed_by=_set(table.placed_by, place, seat))
+            raise rule(gettext_noop(
+                "The %(colour)s colour card already has a card: choose one that has none (elements.md, Phase 1)."),
+                colour=COLOUR_WORDS[colour])
+        hands = replace_at(state.hands, seat, _without(hand, (card,)))
+        table = replace(table, placed=replace_at(table.placed, place, card),
+                        placed_by=replace_at(table.placed_by, place, seat))
         turn = (seat + 1) % state.tally.players
         if turn != table.start:
             return ElementsState(PLACE, turn, hands, None, table, state.tally)
@@ -275,13 +290,14 @@ class Elements:
         auction = state.auction
         need = 2 if auction.round == 3 else 1
         if len(cards) != need:
-            raise _illegal(
-                f"In bidding round {auction.round} a bid is {'two cards' if need == 2 else 'one card'}, "
-                f"not {len(cards)} (elements.md, Phase 2)."
-            )
-        hands = _set(state.hands, seat, _without(hand, cards))
+            if need == 2:
+                raise rule(gettext_noop("In bidding round %(round)s a bid is two cards, not %(count)s "
+                                        "(elements.md, Phase 2)."), round=auction.round, count=len(cards))
+            raise rule(gettext_noop("In bidding round %(round)s a bid is one card, not %(count)s "
+                                    "(elements.md, Phase 2)."), round=auction.round, count=len(cards))
+        hands = replace_at(state.hands, seat, _without(hand, cards))
         auction = Auction(auction.number, auction.starter, auction.round, auction.passed,
-                          _set(auction.bids, seat, auction.bids[seat] + cards))
+                          replace_at(auction.bids, seat, auction.bids[seat] + cards))
         return self._advance(state, seat, hands, auction, passed=False)
 
     def _advance(self, state: ElementsState, seat: int, hands, auction: Auction, passed: bool) -> ElementsState:
@@ -290,7 +306,7 @@ class Elements:
         decided (elements.md, "Phase 2")."""
         players = state.tally.players
         if passed:
-            flags = _set(auction.passed, seat, True)
+            flags = replace_at(auction.passed, seat, True)
             auction = Auction(auction.number, auction.starter, auction.round, flags, auction.bids)
         flags, starter = auction.passed, auction.starter
         for step in range((seat - starter) % players + 1, players):
@@ -331,7 +347,7 @@ class Elements:
             starter = auction.starter
         else:
             table = replace(table, auctions=table.auctions + (result,),
-                            won=_set(table.won, winner, table.won[winner] + (prize,)))
+                            won=replace_at(table.won, winner, table.won[winner] + (prize,)))
             starter = winner
         if auction.number + 1 < len(table.prizes):
             return self._open_auction(state.tally, hands, table, auction.number + 1, starter)
@@ -347,8 +363,8 @@ class Elements:
         return ElementsState(phase, None, hands, None, table, tally)
 
     def _discard(self, state: ElementsState, seat: int, hand, cards: tuple[int, ...]) -> ElementsState:
-        hands = _set(state.hands, seat, _without(hand, cards))
-        table = replace(state.deal, gave_up=_set(state.deal.gave_up, seat, len(cards)))
+        hands = replace_at(state.hands, seat, _without(hand, cards))
+        table = replace(state.deal, gave_up=replace_at(state.deal.gave_up, seat, len(cards)))
         if min(table.gave_up) < 0:
             return ElementsState(DISCARD, None, hands, None, table, state.tally)
         return self._redraw(state.tally, hands, table)
@@ -455,7 +471,7 @@ class Elements:
 
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` as ``viewer`` may see it once ``seat`` took it (elements.md, "Hidden
-        information"; see :mod:`play.engine.hidden_actions`): others see a ``place`` without its
+        information"; see :meth:`play.engine.BaseGame.public_action`): others see a ``place`` without its
         card (``{"type": "place", "colour"}``) and a ``discard`` as its count only
         (``{"type": "discard", "count": n}``); bids, passes and one's own actions are shown whole."""
         if viewer == seat or type(action) is not dict:
@@ -473,9 +489,7 @@ class Elements:
         share the win (elements.md, "End"); ``details``: ``{"deals": n}``."""
         if state.phase != OVER:
             return None
-        scores = state.tally.scores
-        best = max(scores)
-        return Outcome(scores, tuple(s for s, v in enumerate(scores) if v == best), {"deals": state.tally.deal})
+        return Outcome.best_share(state.tally.scores, max, {"deals": state.tally.deal})
 
     def narrate(self, before: ElementsState, after: ElementsState) -> list[str]:
         """Lines for the ``play`` command: the new ranking and prizes when phase 1 ends, the winner
@@ -501,15 +515,9 @@ class Elements:
         return lines
 
     # -- storage ------------------------------------------------------------------------------
-    def dump(self, state: ElementsState) -> dict:
-        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
-        return to_json(state)
-
-    def load(self, data: dict) -> ElementsState:
-        """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one."""
-        state = from_json(ElementsState, data)
+    def check_state(self, state: ElementsState) -> None:
+        """``ValueError`` for a loaded state whose phase, seats or row do not fit the game."""
         tally = state.tally
         if (state.phase not in _PHASE_RULE and state.phase != OVER) or len(state.hands) != tally.players \
                 or not is_seat(state.deal.start, tally.players) or sorted(state.deal.row) != list(range(len(COLOURS))):
             raise ValueError("not an Elements state: the phase, seats or row do not fit")
-        return state

@@ -55,7 +55,7 @@ class Catalogue:
     whether the deal is stacked and whether the match is played in sandbox mode (option
     ``sandbox``). ``card(code)`` looks a card up, ``effect(code)`` gives its
     effect's operations; ``has_effects`` says whether any card has one. ``ValueError`` (naming the
-    card) for an effect the language of :mod:`.effects` cannot read."""
+    card) for an effect the effect language cannot read (see :mod:`.effects`)."""
 
     rows: int
     stacked: bool

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import effects
+from play.engine import replace_at
+
+from . import modifiers
 from .area import char_by_uid, char_at, on_area, replace_char, reveal_item
-from .state import COLS, Char, EocState, Push, Turned, pair
+from .state import COLS, Char, EocState, Push, Turned
 from .winning import check_base, check_down
 
 
@@ -18,13 +20,13 @@ def card_damage(state: EocState, attacker: Char, code: str) -> int:
     damage = card.size
     if card.bonus is not None and card.bonus[0] in state.cat.card(attacker.code).colours:
         damage += card.bonus[1]
-    return damage + effects.size_change(state, attacker)
+    return damage + modifiers.size_change(state, attacker)
 
 
 def deal_damage(state: EocState, target: Char, amount: int) -> EocState:
     """``target`` takes ``amount`` damage less its side's defence this turn and any
     damage-received change of a card effect, never below 0; HP never falls below 0."""
-    amount = max(0, amount - state.defence[target.owner] + effects.damage_taken_change(state, target))
+    amount = max(0, amount - state.defence[target.owner] + modifiers.damage_taken_change(state, target))
     if amount == 0:
         return state
     return replace(state, chars=replace_char(state, replace(target, hp=max(0, target.hp - amount))))
@@ -39,7 +41,7 @@ def attack(state: EocState, seat: int, attacker: Char, target: Char) -> EocState
     before = target.hp
     state = deal_damage(state, target, card_damage(state, attacker, code))
     after = char_by_uid(state, target.uid)
-    return replace(state, decks=pair(state.decks, seat, deck[1:] + (code,)),
+    return replace(state, decks=replace_at(state.decks, seat, deck[1:] + (code,)),
                    turned=Turned(seat, code, before - after.hp))
 
 
@@ -54,7 +56,7 @@ def charge(state: EocState, seat: int, attacker: Char, target: Char) -> EocState
 def defend(state: EocState, seat: int) -> EocState:
     """Seat ``seat`` defends: every damage to its characters is 1 lower more until the end of the
     turn."""
-    return replace(state, defence=pair(state.defence, seat, state.defence[seat] + 1))
+    return replace(state, defence=replace_at(state.defence, seat, state.defence[seat] + 1))
 
 
 def resolve_pushes(state: EocState) -> EocState:

@@ -9,11 +9,9 @@ Where effects run (the hook points the engine calls):
   the event card's operations run with that character as the *user*;
 - :func:`use_special` — a character's special ability: the character card's operations run with
   the character as the user;
-- :func:`movement_power`, :func:`size_change`, :func:`damage_taken_change` — continuous effects
-  read by movement and combat: the ``modify`` operations of every face-up item apply to the
-  character standing on it (the *holder*), and ``modify`` changes with a duration made by events
-  and specials (:class:`~.state.Mod`) apply to their characters;
-- :func:`end_step`, :func:`end_turn` — durations running out.
+- the continuous effects, read by movement and combat, and the durations running out are
+  :mod:`.modifiers`'s: the ``modify`` operations of every face-up item, and the changes with a
+  duration that ``modify`` makes here (:class:`~.state.Mod`).
 
 The language (every operation is an object with ``"op"``; targets never ask for a choice, so no
 action beyond those of the rules page is needed):
@@ -54,44 +52,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from play.engine import replace_at
 from tcg.effects.language import HOLDERS, OPS, STATS, TARGETS, parse_effect
 
 from .area import char_by_uid, char_at, replace_char, reveal_item, set_slot
-from .state import COLS, Char, EocState, Mod, pair
-
-# -- continuous effects -------------------------------------------------------------------------------
-def movement_power(state: EocState, ch: Char) -> int:
-    """``ch``'s movement power now: its card's, changed by effects in force, never below 0."""
-    power = state.cat.card(ch.code).movement
-    if state.cat.has_effects:
-        power += _continuous(state, "movement", ch)
-    return max(0, power)
-
-
-def size_change(state: EocState, attacker: Char) -> int:
-    """The change effects in force make to the damage of ``attacker``'s attacks."""
-    return _continuous(state, "size", attacker) if state.cat.has_effects else 0
-
-
-def damage_taken_change(state: EocState, target: Char) -> int:
-    """The change effects in force make to every damage ``target`` receives (negative: less)."""
-    return _continuous(state, "damage_taken", target) if state.cat.has_effects else 0
-
-
-def _continuous(state: EocState, stat: str, ch: Char) -> int:
-    total = 0
-    for m in state.mods:
-        if m.kind == stat and m.uid == ch.uid:
-            total += m.amount
-    slot = state.area[ch.row * COLS + ch.col]
-    if slot is not None and slot.face_up:
-        for op in state.cat.effect(slot.code):
-            if op["stat"] != stat:
-                continue
-            ally = ch.owner == slot.owner
-            if op["target"] == "holder" or (op["target"] == "holder_ally") == ally:
-                total += op["amount"]
-    return total
+from .combat import deal_damage
+from .state import COLS, Char, EocState, Mod
+from .winning import check_base
 
 
 # -- events and specials ------------------------------------------------------------------------------
@@ -143,8 +110,6 @@ def _distance(a: Char, b: Char) -> int:
 
 
 def _damage(state, seat, op, uid):
-    from .combat import deal_damage
-
     for ch in targets(state, seat, op["target"], uid):
         current = char_by_uid(state, ch.uid)
         if current is not None:
@@ -170,7 +135,7 @@ def _deck_seat(seat: int, op: dict) -> int:
 
 def _look(state, seat, op, uid):
     deck = state.decks[_deck_seat(seat, op)]
-    return replace(state, seen=pair(state.seen, seat, deck[: op["count"]]))
+    return replace(state, seen=replace_at(state.seen, seat, deck[: op["count"]]))
 
 
 def _reorder(state, seat, op, uid):
@@ -178,12 +143,10 @@ def _reorder(state, seat, op, uid):
     deck = state.decks[owner]
     top, rest = deck[: op["count"]], deck[op["count"]:]
     deck = rest + top if op["to"] == "bottom" else tuple(reversed(top)) + rest
-    return replace(state, decks=pair(state.decks, owner, deck))
+    return replace(state, decks=replace_at(state.decks, owner, deck))
 
 
 def _move(state, seat, op, uid):
-    from .winning import check_base
-
     user = char_by_uid(state, uid)
     for ch in targets(state, seat, op["target"], uid):
         ch = char_by_uid(state, ch.uid)
@@ -232,27 +195,11 @@ def _remove_area(state, seat, op, uid):
     if slot is None:
         return state
     state = set_slot(state, r, user.col, None)
-    return replace(state, discards=pair(state.discards, slot.owner, (slot.code,) + state.discards[slot.owner]))
+    return replace(state, discards=replace_at(state.discards, slot.owner, (slot.code,) + state.discards[slot.owner]))
 
 
 _APPLY = {"damage": _damage, "heal": _heal, "modify": _modify, "look": _look, "reorder": _reorder,
           "move": _move, "remove_area": _remove_area}
 
 
-def end_step(state: EocState) -> EocState:
-    """Changes lasting "this STEP" run out."""
-    if not state.mods:
-        return state
-    return replace(state, mods=tuple(m for m in state.mods if m.until != "step"))
-
-
-def end_turn(state: EocState) -> EocState:
-    """Changes lasting "this turn" run out, and what a seat was shown of a deck is forgotten by
-    the view (the deck may have changed)."""
-    if not state.mods and state.seen == ((), ()):
-        return state
-    return replace(state, mods=(), seen=((), ()))
-
-
-__all__ = ["HOLDERS", "OPS", "STATS", "TARGETS", "damage_taken_change", "end_step", "end_turn", "movement_power",
-           "parse_effect", "size_change", "targets", "use_event", "use_special"]
+__all__ = ["HOLDERS", "OPS", "STATS", "TARGETS", "parse_effect", "targets", "use_event", "use_special"]

@@ -2,25 +2,31 @@
 elements-of-chaos.md; each rule names its section. This module is the :class:`play.engine.Game`
 front: options, refusals in the page's order, dispatch to the modules of each concern.
 
-Options ("Stacked deals"): ``decks`` (required: two lists of 51 catalogue interchange dicts, top
-first), ``stacked`` (bool, default false: decks are shuffled by the match's generator), ``rows``
-(4 or 5, "The area" Decision), ``first_player`` (0 or 1; else drawn from the seed) and
-``sandbox`` (bool, default false: both seats may move any card and set HP at any time, "Sandbox
-play"; see :mod:`.sandbox`).
+Options (declared in :data:`SPEC`; "Stacked deals"): ``decks`` (required: two lists of 51 catalogue
+interchange dicts, top first; the platform fills it with the seats' own decks, "Decks"),
+``stacked`` (bool, default false: decks are shuffled by the match's generator), ``rows`` (4 or 5,
+"The area" Decision), ``first_player`` (0 or 1; else drawn from the seed) and ``sandbox`` (bool,
+default false: both seats may move any card and set HP at any time, "Sandbox play"; see
+:mod:`.sandbox`).
 """
 from __future__ import annotations
 
 from play.engine import (
-    IllegalAction,
+    BaseGame,
+    CliOption,
+    GameSpec,
+    Option,
     Outcome,
     Rng,
     action_type,
-    check_names,
-    check_seed,
     check_viewer,
-    from_json,
-    to_json,
+    game_over,
+    illegal,
+    rule,
+    shown,
 )
+from play.engine.spec import BOOL, DATA, INT
+from tcg.message import Message, gettext_noop
 
 from . import sandbox, steps, turn
 from . import setup as setup_mod
@@ -30,7 +36,36 @@ from .legal import legal_actions, to_act
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
 from .views import build_view
 
-OPTIONS = ("decks", "stacked", "rows", "first_player", "sandbox")
+SPEC = GameSpec(
+    slug="eoc",
+    names={"en": "Elements of Chaos", "ja": "エレメンツ オブ カオス"},
+    min_players=2,
+    max_players=2,
+    options=(
+        # The decks (and, stacked, their order) are each player's own: never shown to the table.
+        Option("decks", DATA, secret=True),
+        # Dealt in their list order, the seats' decks (often public ones) are known to whoever set it.
+        Option("stacked", BOOL, default=False, stacking=True),
+        Option("rows", INT, default=4, choices=(4, 5), on_form=True,
+               choice_labels=(gettext_noop("4 × 4"), gettext_noop("4 × 5")),
+               label=gettext_noop("Rows of the area"),
+               help=gettext_noop("4 × 4 squares in the rule summary; one source says 20 squares (4 × 5).")),
+        Option("first_player", INT, choices=(0, 1)),
+        Option("sandbox", BOOL, default=False, on_form=True,
+               label=gettext_noop("Sandbox mode"),
+               help=gettext_noop("Both players may move any card between zones and change HP at any time, as with "
+                                 "paper cards; every change is logged and shown to both.")),
+    ),
+    # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
+    seat_decks="decks",
+    # Sandbox actions are for people resolving cards by hand: bots never take them.
+    people_only_actions=frozenset(sandbox.TYPES),
+    cli_options=(CliOption("decks", "two sample decks, one per seat, comma-separated, e.g. SMP-RED,SMP-GREEN "
+                                    "(fixtures/decks/), as option decks"),),
+    summary=gettext_noop("The trading card game: lead your students across the area to the opponent's base."),
+)
+"""Elements of Chaos's record (elements-of-chaos.md: "Decks", "The area", "Stacked deals",
+"Sandbox play")."""
 
 
 def _square(value) -> bool:
@@ -71,60 +106,35 @@ PHASE_ACTIONS = {
     PART: ("event", "move", "attack", "charge", "defend", "special", "done"),
 }
 PHASE_NAMES = {
-    MULLIGAN: "the mulligan (Set-up, 2)", ARRANGE: "arranging the near row (Set-up, 3)",
-    CHARACTER: "the character part (A turn, 2)", SET: "the card set (A turn, 3)",
-    TABLE: "the action table (A turn, 4)", CHOOSE: "the choice of the STEP's action (A turn, 5)",
-    PART: "a STEP's part (A turn, 5)",
+    MULLIGAN: Message(gettext_noop("the mulligan (Set-up, 2)")),
+    ARRANGE: Message(gettext_noop("arranging the near row (Set-up, 3)")),
+    CHARACTER: Message(gettext_noop("the character part (A turn, 2)")),
+    SET: Message(gettext_noop("the card set (A turn, 3)")),
+    TABLE: Message(gettext_noop("the action table (A turn, 4)")),
+    CHOOSE: Message(gettext_noop("the choice of the STEP's action (A turn, 5)")),
+    PART: Message(gettext_noop("a STEP's part (A turn, 5)")),
 }
+"""Each phase as refusals name it, with its section of the rules page."""
 
 
-class EoC:
-    """The Elements of Chaos engine (implements :class:`play.engine.Game` and ``Narrated``)."""
+class EoC(BaseGame):
+    """The Elements of Chaos engine (a :class:`play.engine.BaseGame` declared by :data:`SPEC`)."""
 
-    slug = "eoc"
-    name = "Elements of Chaos"
-    # The decks (and, stacked, their order) are each player's own: never shown to the table.
-    secret_options = frozenset({"decks"})
-    # Dealt in their list order, the seats' decks (often public ones) are known to whoever set it.
-    stacking_options = frozenset({"stacked"})
-    # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
-    seat_decks = True
-    # Sandbox actions are for people resolving cards by hand: bots never take them.
-    people_only_actions = frozenset(sandbox.TYPES)
-    min_players = 2
-    max_players = 2
-
-    def deck_options(self, options: dict, decks: list[list[dict]]) -> dict:
-        """``options`` with the seats' decks (one list of 51 interchange dicts per seat, in seat
-        order) as option ``decks`` ("Stacked deals")."""
-        return {**options, "decks": [list(deck) for deck in decks]}
-
-    def decks_in_options(self, options: dict) -> bool:
-        """Whether ``options`` already hold the decks (a stacked deal), so the seats bring none."""
-        return isinstance(options, dict) and "decks" in options
+    spec = SPEC
+    state_type = EocState
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> EocState:
         """The state before the mulligans ("Set-up" 1). ``ValueError`` naming the problem for a
         player count other than 2, a non-int seed, an unknown option, a missing or bad ``decks``
         (see :func:`.cards.parse_decks`), or a bad ``stacked``, ``rows`` or ``first_player``."""
-        if type(players) is not int or players != 2:
-            raise ValueError(f"players: Elements of Chaos is for 2 players, not {players!r}")
-        seed = check_seed(seed)
-        options = check_names(options, OPTIONS)
+        players, seed, options = self.check_setup(players, seed, options)
         if "decks" not in options:
             raise ValueError("decks: required, a list of two decks of 51 cards")
-        stacked = options.get("stacked", False)
-        if type(stacked) is not bool:
-            raise ValueError(f"stacked: must be true or false, not {stacked!r:.40}")
-        rows = options.get("rows", 4)
-        if type(rows) is not int or rows not in (4, 5):
-            raise ValueError(f"rows: must be 4 or 5, not {rows!r:.40}")
-        sandboxed = options.get("sandbox", False)
-        if type(sandboxed) is not bool:
-            raise ValueError(f"sandbox: must be true or false, not {sandboxed!r:.40}")
-        first = options.get("first_player")
-        if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise ValueError(f"first_player: must be 0 or 1, not {first!r:.40}")
+        stacked = SPEC.option("stacked").read(options)
+        rows = SPEC.option("rows").read(options)
+        sandboxed = SPEC.option("sandbox").read(options)
+        # null is the default too: the first player is drawn from the seed
+        first = None if options.get("first_player") is None else SPEC.option("first_player").read(options)
         cat, decks = parse_decks(options["decks"], rows, stacked, sandboxed)
         return setup_mod.initial_state(cat, decks, Rng.from_seed(seed), first)
 
@@ -142,21 +152,19 @@ class EoC:
         ``malformed_action`` (unknown type, missing or extra key, wrong type) or
         ``illegal_action`` (the message names the rule)."""
         if state.result is not None:
-            raise IllegalAction("game_over", "The game is over.")
+            raise game_over()
         out_of_turn = type(seat) is not int or seat not in to_act(state)
         sandboxing = type(seat) is int and type(action) is dict and action.get("type") in sandbox.TYPES \
             and sandbox.is_open(state, seat)
         if out_of_turn and not sandboxing:
-            raise IllegalAction("not_your_turn", f"Seat {seat!r} may not act now.")
+            raise illegal("not_your_turn", gettext_noop("Seat %(seat)s may not act now."), seat=shown(seat))
         kind = action_type(action, SHAPES)
         if kind in sandbox.TYPES:
             return sandbox.apply(state, seat, action)
         phase = state.phase
         if kind not in PHASE_ACTIONS[phase]:
-            raise IllegalAction(
-                "illegal_action",
-                f"In {PHASE_NAMES[phase]} the actions are {', '.join(PHASE_ACTIONS[phase])}, not {kind}.",
-            )
+            raise rule(gettext_noop("In %(phase)s the actions are %(actions)s, not %(kind)s."),
+                       phase=PHASE_NAMES[phase], actions=", ".join(PHASE_ACTIONS[phase]), kind=kind)
         if kind == "done":
             return turn.done(state, seat)
         if kind == "move":
@@ -195,7 +203,7 @@ class EoC:
 
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` as ``viewer`` may see it once ``seat`` took it (elements-of-chaos.md,
-        "Hidden information"; see :mod:`play.engine.hidden_actions`). The other seat and
+        "Hidden information"; see :meth:`play.engine.BaseGame.public_action`). The other seat and
         spectators see a mulligan without its answer, an arrangement without its cards, an area
         card set face down without its card (``{"type": "set", "square"}``) and a sandbox move of
         a hand's card without the card when it stays hidden from them (``sandbox.public``: to a
@@ -244,10 +252,10 @@ class EoC:
         return lines
 
     def cli_options(self, args: dict, options: dict | None) -> dict | None:
-        """Options from command-line arguments (the ``play`` command): ``args["decks"]`` names
-        two sample decks, comma-separated (e.g. ``"SMP-RED,SMP-GREEN"``, files under
-        ``fixtures/decks/``), which become option ``decks``. ``ValueError`` for an unknown deck or
-        not exactly two names."""
+        """Options from the ``play`` command's arguments (:data:`SPEC`'s ``cli_options``):
+        ``args["decks"]`` names two sample decks, comma-separated (e.g. ``"SMP-RED,SMP-GREEN"``,
+        files under ``fixtures/decks/``), which become option ``decks``. ``ValueError`` for an
+        unknown deck or not exactly two names."""
         names = args.get("decks")
         if not names:
             return options
@@ -256,13 +264,7 @@ class EoC:
             raise ValueError(f"--decks: name two decks, one per seat, not {len(parts)}")
         return {**(options or {}), "decks": [sample_deck(n) for n in parts]}
 
-    def dump(self, state: EocState) -> dict:
-        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
-        return to_json(state)
-
-    def load(self, data: dict) -> EocState:
-        """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one."""
-        state = from_json(EocState, data)
+    def check_state(self, state: EocState) -> None:
+        """``ValueError`` for a loaded state whose area does not match its rows."""
         if len(state.area) != state.cat.rows * 4:
             raise ValueError("not an Elements of Chaos state: the area does not match the rows")
-        return state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from . import effects, sandbox
+from . import modifiers, sandbox
 from .area import adjacent_enemies, destinations
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
 from .steps import can_use_event
@@ -83,7 +83,7 @@ def _part_actions(state: EocState, seat: int, hand: tuple[str, ...]) -> list[dic
     if chosen == "move":
         for ch in mine:
             if ch.uid not in part.moved:
-                for r, c in destinations(state, ch, effects.movement_power(state, ch)):
+                for r, c in destinations(state, ch, modifiers.movement_power(state, ch)):
                     out.append({"type": "move", "from": [ch.row, ch.col], "to": [r, c]})
     elif chosen in ("attack", "charge"):
         if not part.struck and (chosen == "charge" or state.decks[seat]):

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from play.engine import IllegalAction
+from play.engine import malformed, replace_at, rule
+from tcg.message import gettext_noop
 
 from .area import char_at
-from .state import ARRANGE, COLS, MULLIGAN, PART, Char, EocState, Slot, pair
+from .state import ARRANGE, COLS, MULLIGAN, PART, Char, EocState, Slot
 from .winning import check_deck_out, check_down
 
 MOVE, HP = "sandbox_move", "sandbox_hp"
@@ -57,19 +58,11 @@ def is_open(state: EocState, seat: int) -> bool:
     return state.phase == PART and state.actor == seat and state.part.manual
 
 
-def _bad(message: str) -> IllegalAction:
-    return IllegalAction("malformed_action", message)
-
-
-def _illegal(message: str) -> IllegalAction:
-    return IllegalAction("illegal_action", f"{message} (Sandbox play)")
-
-
 def _square(value, rows: int) -> tuple[int, int]:
     if not (type(value) is list and len(value) == 2 and all(type(v) is int for v in value)):
-        raise _bad("A square is [row, col].")
+        raise malformed(gettext_noop("A square is [row, col]."))
     if not (0 <= value[0] < rows and 0 <= value[1] < COLS):
-        raise _illegal(f"{value} is not a square of the area")
+        raise rule(gettext_noop("%(square)s is not a square of the area (Sandbox play)"), square=str(value))
     return value[0], value[1]
 
 
@@ -77,20 +70,25 @@ def _zone(value, rows: int, source: bool) -> tuple:
     """A zone as ``(name, seat | None, square | None, card | None)``; ``malformed_action`` for a
     zone of the wrong shape."""
     if type(value) is not dict or value.get("zone") not in PILES + SQUARES:
-        raise _bad(f"A zone is an object with \"zone\" one of {', '.join(PILES + SQUARES)}.")
+        raise malformed(gettext_noop('A zone is an object with "zone" one of %(zones)s.'),
+                        zones=", ".join(PILES + SQUARES))
     name = value["zone"]
     if name in SQUARES:
         if set(value) != {"zone", "square"}:
-            raise _bad(f"A {name} zone has the fields zone and square.")
+            raise malformed(gettext_noop("A %(zone)s zone has the fields zone and square."), zone=name)
         return name, None, _square(value["square"], rows), None
     want = {"zone", "seat", "card"} if source and name == "hand" else {"zone", "seat"}
     if set(value) != want:
-        raise _bad(f"A {name} zone {'to take from ' if source else ''}has the fields {', '.join(sorted(want))}.")
+        if source:
+            raise malformed(gettext_noop("A %(zone)s zone to take from has the fields %(fields)s."),
+                            zone=name, fields=", ".join(sorted(want)))
+        raise malformed(gettext_noop("A %(zone)s zone has the fields %(fields)s."),
+                        zone=name, fields=", ".join(sorted(want)))
     if type(value["seat"]) is not int or value["seat"] not in (0, 1):
-        raise _bad("A zone's seat is 0 or 1.")
+        raise malformed(gettext_noop("A zone's seat is 0 or 1."))
     card = value.get("card")
     if card is not None and type(card) is not str:
-        raise _bad("A card is named by its code.")
+        raise malformed(gettext_noop("A card is named by its code."))
     return name, value["seat"], None, card
 
 
@@ -100,29 +98,31 @@ def _take(state: EocState, seat: int, zone: tuple) -> tuple[EocState, str, Slot 
     name, owner, square, card = zone
     if name == "hand":
         if owner != seat:
-            raise _illegal("Only your own hand's cards can be named")
+            raise rule(gettext_noop("Only your own hand's cards can be named (Sandbox play)"))
         if card not in state.hands[owner]:
-            raise _illegal(f"You have no {card} in hand")
+            raise rule(gettext_noop("You have no %(card)s in hand (Sandbox play)"), card=card)
         hand = list(state.hands[owner])
         hand.remove(card)
-        return replace(state, hands=pair(state.hands, owner, tuple(hand))), card, None
+        return replace(state, hands=replace_at(state.hands, owner, tuple(hand))), card, None
     if name in PILES:
         pile = getattr(state, _FIELD[name])[owner]
         if not pile:
-            raise _illegal(f"Seat {owner}'s {name} pile is empty")
-        return replace(state, **{_FIELD[name]: pair(getattr(state, _FIELD[name]), owner, pile[1:])}), pile[0], None
+            raise rule(gettext_noop("Seat %(seat)s's %(zone)s pile is empty (Sandbox play)"), seat=owner, zone=name)
+        rest = replace_at(getattr(state, _FIELD[name]), owner, pile[1:])
+        return replace(state, **{_FIELD[name]: rest}), pile[0], None
     r, c = square
     if name == "area":
         slot = state.area[r * COLS + c]
         if slot is None:
-            raise _illegal(f"{list(square)} holds no area card")
+            raise rule(gettext_noop("%(square)s holds no area card (Sandbox play)"), square=str(list(square)))
         if char_at(state, r, c) is not None:
-            raise _illegal(f"A character stands on {list(square)}: move it first")
+            raise rule(gettext_noop("A character stands on %(square)s: move it first (Sandbox play)"),
+                       square=str(list(square)))
         area = state.area[: r * COLS + c] + (None,) + state.area[r * COLS + c + 1:]
         return replace(state, area=area), slot.code, slot
     ch = char_at(state, r, c)
     if ch is None:
-        raise _illegal(f"No character stands on {list(square)}")
+        raise rule(gettext_noop("No character stands on %(square)s (Sandbox play)"), square=str(list(square)))
     return replace(state, chars=tuple(x for x in state.chars if x.uid != ch.uid)), ch.code, ch
 
 
@@ -132,18 +132,18 @@ def _put(state: EocState, seat: int, zone: tuple, code: str, was) -> EocState:
     if name in PILES:
         piles = getattr(state, _FIELD[name])
         pile = tuple(sorted(piles[owner] + (code,))) if name == "hand" else (code,) + piles[owner]
-        return replace(state, **{_FIELD[name]: pair(piles, owner, pile)})
+        return replace(state, **{_FIELD[name]: replace_at(piles, owner, pile)})
     r, c = square
     if name == "area":
         if state.area[r * COLS + c] is not None:
-            raise _illegal(f"{list(square)} already holds an area card")
+            raise rule(gettext_noop("%(square)s already holds an area card (Sandbox play)"), square=str(list(square)))
         slot = was if isinstance(was, Slot) else Slot(code, seat, False)
         return replace(state, area=state.area[: r * COLS + c] + (slot,) + state.area[r * COLS + c + 1:])
     if state.cat.card(code).type != "character":
-        raise _illegal(f"{code} is not a character card")
+        raise rule(gettext_noop("%(card)s is not a character card (Sandbox play)"), card=code)
     if state.area[r * COLS + c] is None or char_at(state, r, c) is not None:
-        raise _illegal(
-            f"A character stands only on a square with an area card and no character; {list(square)} is not one")
+        raise rule(gettext_noop("A character stands only on a square with an area card and no character; %(square)s "
+                                "is not one (Sandbox play)"), square=str(list(square)))
     if isinstance(was, Char):
         ch = replace(was, row=r, col=c)
         return replace(state, chars=state.chars + (ch,))
@@ -160,29 +160,36 @@ def apply(state: EocState, seat: int, action: dict) -> EocState:
     if action["type"] == MOVE:
         source, target = _zone(action["from"], rows, True), _zone(action["to"], rows, False)
         if not is_open(state, seat):
-            raise _illegal("Sandbox actions are open in a sandbox match, or after a card marked manual was used")
+            raise _closed()
         if source[0] in SQUARES and source[0] == target[0] and source[2] == target[2]:
-            raise _illegal("The card is already there")
+            raise rule(gettext_noop("The card is already there (Sandbox play)"))
         if source[0] == "area" and target[0] == "character" and source[2] == target[2]:
-            raise _illegal("A character stands only on a square with an area card")
+            raise rule(gettext_noop("A character stands only on a square with an area card (Sandbox play)"))
         if source[0] == "deck" and target[0] == "character":
-            raise _illegal("A deck's top card is moved unseen: put it in a pile or on the area first")
+            raise rule(gettext_noop(
+                "A deck's top card is moved unseen: put it in a pile or on the area first (Sandbox play)"))
         state, code, was = _take(state, seat, source)
         state = _put(state, seat, target, code, was)
         return check_deck_out(check_down(state)) if state.result is None else state
     square = _square(action["square"], rows)
     hp = action["hp"]
     if type(hp) is not int:
-        raise _bad("HP is a whole number.")
+        raise malformed(gettext_noop("HP is a whole number."))
     if not is_open(state, seat):
-        raise _illegal("Sandbox actions are open in a sandbox match, or after a card marked manual was used")
+        raise _closed()
     ch = char_at(state, *square)
     if ch is None:
-        raise _illegal(f"No character stands on {list(square)}")
+        raise rule(gettext_noop("No character stands on %(square)s (Sandbox play)"), square=str(list(square)))
     full = state.cat.card(ch.code).hp
     if not 0 <= hp <= full or hp == ch.hp:
-        raise _illegal(f"The HP of {ch.code} can be set from 0 to {full}, other than its current {ch.hp}")
+        raise rule(gettext_noop("The HP of %(card)s can be set from 0 to %(full)s, other than its current %(hp)s "
+                                "(Sandbox play)"), card=ch.code, full=full, hp=ch.hp)
     return replace(state, chars=tuple(replace(x, hp=hp) if x.uid == ch.uid else x for x in state.chars))
+
+
+def _closed():
+    return rule(gettext_noop(
+        "Sandbox actions are open in a sandbox match, or after a card marked manual was used (Sandbox play)"))
 
 
 def legal(state: EocState, seat: int) -> list[dict]:

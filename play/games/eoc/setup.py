@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from play.engine import IllegalAction, Rng
+from play.engine import Rng, replace_at, rule
+from tcg.message import gettext_noop
 from tcg.numbers import AREA_CARDS, HAND_SIZE
 
 from .area import near_row
 from .cards import Catalogue
-from .state import ARRANGE, COLS, MULLIGAN, EocState, Part, Slot, pair
+from .state import ARRANGE, COLS, MULLIGAN, EocState, Part, Slot
 
 
 def initial_state(cat: Catalogue, decks: tuple[tuple[str, ...], tuple[str, ...]], rng: Rng,
@@ -43,9 +44,9 @@ def mulligan(state: EocState, seat: int, take: bool) -> EocState:
             deck = state.decks[seat] + state.drawn[seat]
         else:
             deck = rng.shuffled(state.decks[seat] + state.hands[seat])
-        state = replace(state, rng=rng.state, hands=pair(state.hands, seat, tuple(sorted(deck[:HAND_SIZE]))),
-                        decks=pair(state.decks, seat, deck[HAND_SIZE:]))
-    state = replace(state, mulligans=pair(state.mulligans, seat, 1 if take else 0))
+        state = replace(state, rng=rng.state, hands=replace_at(state.hands, seat, tuple(sorted(deck[:HAND_SIZE]))),
+                        decks=replace_at(state.decks, seat, deck[HAND_SIZE:]))
+    state = replace(state, mulligans=replace_at(state.mulligans, seat, 1 if take else 0))
     if -1 in state.mulligans:
         return state
     d0, d1 = state.decks
@@ -58,13 +59,11 @@ def arrange(state: EocState, seat: int, order: list) -> EocState:
     ``k``. ``IllegalAction`` unless ``order`` is an ordering of exactly those 4 codes. Once both
     have arranged, the first turn begins (see :func:`.turn.start_turn`)."""
     if sorted(order) != sorted(state.drawn[seat]):
-        raise IllegalAction(
-            "illegal_action",
-            f"The order must place exactly your 4 drawn cards {sorted(state.drawn[seat])} (Set-up, 3).",
-        )
+        raise rule(gettext_noop("The order must place exactly your 4 drawn cards %(cards)s (Set-up, 3)."),
+                   cards=str(sorted(state.drawn[seat])))
     row = near_row(seat, state.cat.rows)
     area = list(state.area)
     for col, code in enumerate(order):
         area[row * COLS + col] = Slot(code, seat, False)
-    return replace(state, area=tuple(area), drawn=pair(state.drawn, seat, ()),
-                   arranged=pair(state.arranged, seat, True))
+    return replace(state, area=tuple(area), drawn=replace_at(state.drawn, seat, ()),
+                   arranged=replace_at(state.arranged, seat, True))

@@ -158,8 +158,3 @@ class EocState:
     @property
     def rows(self) -> int:
         return self.cat.rows
-
-
-def pair(values: tuple, seat: int, value) -> tuple:
-    """``values`` (a per-seat pair) with seat ``seat``'s entry replaced by ``value``."""
-    return (value, values[1]) if seat == 0 else (values[0], value)

@@ -5,24 +5,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from play.engine import IllegalAction
+from play.engine import replace_at, rule
+from tcg.message import gettext_noop
 
-from . import effects
+from . import effects, modifiers
 from .area import adjacent_enemies, char_at, destinations, replace_char, reveal_item
 from .combat import attack, charge, defend
-from .state import Char, EocState, pair
+from .state import Char, EocState
 from .winning import check_base
-
-
-def _illegal(message: str) -> IllegalAction:
-    return IllegalAction("illegal_action", message)
 
 
 def own_char_at(state: EocState, seat: int, square: tuple[int, int]) -> Char:
     """Seat ``seat``'s character on ``square``; ``IllegalAction`` when there is none."""
     ch = char_at(state, square[0], square[1])
     if ch is None or ch.owner != seat:
-        raise _illegal(f"You have no character on {list(square)}.")
+        raise rule(gettext_noop("You have no character on %(square)s."), square=str(list(square)))
     return ch
 
 
@@ -41,20 +38,21 @@ def event(state: EocState, seat: int, code: str, by: tuple[int, int]) -> EocStat
     action, once per character this STEP; the card goes to the discard pile and its effect runs
     (none for a vanilla card)."""
     if state.part.acted:
-        raise _illegal("Events come before the part's first other action (A turn, 5).")
+        raise rule(gettext_noop("Events come before the part's first other action (A turn, 5)."))
     if code not in state.hands[seat]:
-        raise _illegal(f"You have no {code} in hand.")
+        raise rule(gettext_noop("You have no %(card)s in hand."), card=code)
     user = own_char_at(state, seat, by)
     if state.cat.card(code).type != "event":
-        raise _illegal(f"{code} is not an event card (Cards).")
+        raise rule(gettext_noop("%(card)s is not an event card (Cards)."), card=code)
     if user.uid in state.part.events:
-        raise _illegal("Each character may use one event per STEP (A turn, 5).")
+        raise rule(gettext_noop("Each character may use one event per STEP (A turn, 5)."))
     if not can_use_event(state, seat, code, user):
-        raise _illegal("An event is used by a character whose colours include all of the event's colours (Cards).")
+        raise rule(gettext_noop(
+            "An event is used by a character whose colours include all of the event's colours (Cards)."))
     hand = list(state.hands[seat])
     hand.remove(code)
-    state = replace(state, hands=pair(state.hands, seat, tuple(hand)),
-                    discards=pair(state.discards, seat, (code,) + state.discards[seat]),
+    state = replace(state, hands=replace_at(state.hands, seat, tuple(hand)),
+                    discards=replace_at(state.discards, seat, (code,) + state.discards[seat]),
                     part=replace(state.part, events=state.part.events + (user.uid,),
                                  manual=state.part.manual or state.cat.is_manual(code)))
     return effects.use_event(state, seat, code, user)
@@ -62,7 +60,8 @@ def event(state: EocState, seat: int, code: str, by: tuple[int, int]) -> EocStat
 
 def _allowed(state: EocState, what: str) -> None:
     if state.chosen != what:
-        raise _illegal(f"The action of this STEP is {state.chosen}, not {what} (A turn, 5).")
+        raise rule(gettext_noop("The action of this STEP is %(chosen)s, not %(kind)s (A turn, 5)."),
+                   chosen=state.chosen, kind=what)
 
 
 def move(state: EocState, seat: int, src: tuple[int, int], dst: tuple[int, int]) -> EocState:
@@ -72,12 +71,11 @@ def move(state: EocState, seat: int, src: tuple[int, int], dst: tuple[int, int])
     _allowed(state, "move")
     ch = own_char_at(state, seat, src)
     if ch.uid in state.part.moved:
-        raise _illegal("Each character may move once per STEP (A turn, 5).")
-    if dst not in destinations(state, ch, effects.movement_power(state, ch)):
-        raise _illegal(
-            "A character moves in a straight line in one of its directions, 1 up to its movement power, "
-            "over area cards only, never across an empty square or another character (A turn, 5)."
-        )
+        raise rule(gettext_noop("Each character may move once per STEP (A turn, 5)."))
+    if dst not in destinations(state, ch, modifiers.movement_power(state, ch)):
+        raise rule(gettext_noop(
+            "A character moves in a straight line in one of its directions, 1 up to its movement power, over area "
+            "cards only, never across an empty square or another character (A turn, 5)."))
     moved = replace(ch, row=dst[0], col=dst[1])
     state = replace(state, chars=replace_char(state, moved),
                     part=replace(state.part, moved=state.part.moved + (ch.uid,), acted=True))
@@ -90,14 +88,17 @@ def strike(state: EocState, seat: int, kind: str, by: tuple[int, int], target: t
     orthogonally adjacent on ``target``; one per part."""
     _allowed(state, kind)
     if state.part.struck:
-        raise _illegal(f"At most one {kind} per player per STEP (A turn, 5).")
+        raise rule(gettext_noop("At most one %(kind)s per player per STEP (A turn, 5)."), kind=kind)
     ch = own_char_at(state, seat, by)
     if kind == "attack" and not state.decks[seat]:
-        raise _illegal("An attack turns the top card of your deck, and your deck is empty (A turn, 5).")
+        raise rule(gettext_noop("An attack turns the top card of your deck, and your deck is empty (A turn, 5)."))
     foe = char_at(state, target[0], target[1])
     if foe is None or foe not in adjacent_enemies(state, ch):
-        who = "attacker" if kind == "attack" else "charger"
-        raise _illegal(f"The target of an {kind} is an enemy character orthogonally adjacent to the {who} (A turn, 5).")
+        if kind == "attack":
+            raise rule(gettext_noop(
+                "The target of an attack is an enemy character orthogonally adjacent to the attacker (A turn, 5)."))
+        raise rule(gettext_noop(
+            "The target of a charge is an enemy character orthogonally adjacent to the charger (A turn, 5)."))
     state = replace(state, part=replace(state.part, struck=True, acted=True))
     return attack(state, seat, ch, foe) if kind == "attack" else charge(state, seat, ch, foe)
 
@@ -106,7 +107,7 @@ def defend_action(state: EocState, seat: int) -> EocState:
     """The seat defends, once per part (allowed with no characters)."""
     _allowed(state, "defend")
     if state.part.defended:
-        raise _illegal("You may defend once per STEP (A turn, 5).")
+        raise rule(gettext_noop("You may defend once per STEP (A turn, 5)."))
     state = replace(state, part=replace(state.part, defended=True, acted=True))
     return defend(state, seat)
 
@@ -117,7 +118,7 @@ def special(state: EocState, seat: int, by: tuple[int, int]) -> EocState:
     _allowed(state, "special")
     ch = own_char_at(state, seat, by)
     if ch.uid in state.part.specials:
-        raise _illegal("Each character may use its special ability once per STEP (A turn, 5).")
+        raise rule(gettext_noop("Each character may use its special ability once per STEP (A turn, 5)."))
     state = replace(state, part=replace(state.part, specials=state.part.specials + (ch.uid,), acted=True,
                                         manual=state.part.manual or state.cat.is_manual(ch.code)))
     return effects.use_special(state, seat, ch)

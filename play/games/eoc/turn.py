@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from play.engine import IllegalAction
+from play.engine import IllegalAction, replace_at, rule
+from tcg.message import Message, gettext_noop
 from tcg.numbers import HAND_SIZE, MAX_CHARACTERS
 
-from . import effects
+from . import modifiers
 from .area import base_of, char_at, own_chars, reveal_item, set_slot
 from .combat import down_check, resolve_pushes
-from .state import CHARACTER, CHOOSE, COLS, OVER, PART, SET, TABLE, Char, EocState, Part, Slot, pair
+from .state import CHARACTER, CHOOSE, COLS, OVER, PART, SET, TABLE, Char, EocState, Part, Slot
 from .winning import check_deck_out
 
 
@@ -44,24 +45,27 @@ def after_seat(state: EocState, next_phase: str) -> EocState:
 
 
 # -- 2. character ------------------------------------------------------------------------------
-def can_place(state: EocState, seat: int, code: str) -> str | None:
+def can_place(state: EocState, seat: int, code: str) -> Message | None:
     """Why seat ``seat`` may not put character ``code`` from hand on its base now ("A turn" 2),
     or ``None`` when it may."""
     card = state.cat.card(code) if state.cat.has(code) else None
     if card is None or code not in state.hands[seat]:
-        return f"You have no {code} in hand."
+        return Message(gettext_noop("You have no %(card)s in hand."), card=code)
     if card.type != "character":
-        return f"{code} is not a character card (A turn, 2)."
+        return Message(gettext_noop("%(card)s is not a character card (A turn, 2)."), card=code)
     row, col = base_of(seat, state.cat.rows)
     if char_at(state, row, col) is not None:
-        return "Your base holds a character (A turn, 2)."
+        return Message(gettext_noop("Your base holds a character (A turn, 2)."))
     if state.area[row * COLS + col] is None:
-        return "Your base holds no area card, and characters stand only on area cards (The area)."
+        return Message(gettext_noop(
+            "Your base holds no area card, and characters stand only on area cards (The area)."))
     mine = own_chars(state, seat)
     if len(mine) >= MAX_CHARACTERS:
-        return "You already have 3 characters on the area (A turn, 2)."
+        return Message(gettext_noop("You already have %(count)s characters on the area (A turn, 2)."),
+                       count=MAX_CHARACTERS)
     if any(state.cat.card(ch.code).name == card.name for ch in mine):
-        return f"You already have a character named {card.name} on the area (A turn, 2)."
+        return Message(gettext_noop("You already have a character named %(name)s on the area (A turn, 2)."),
+                       name=card.name)
     return None
 
 
@@ -75,7 +79,7 @@ def place_character(state: EocState, seat: int, code: str) -> EocState:
     hand = list(state.hands[seat])
     hand.remove(code)
     ch = Char(state.next_uid, seat, code, state.cat.card(code).hp, row, col)
-    state = replace(state, hands=pair(state.hands, seat, tuple(hand)), chars=state.chars + (ch,),
+    state = replace(state, hands=replace_at(state.hands, seat, tuple(hand)), chars=state.chars + (ch,),
                     next_uid=state.next_uid + 1)
     return after_seat(reveal_item(state, row, col), SET)
 
@@ -95,18 +99,17 @@ def set_card(state: EocState, seat: int, code: str, row: int, col: int) -> EocSt
     discard pile; an item set under a character turns face up. ``IllegalAction`` for a card not in
     hand or a square the seat may not choose."""
     if code not in state.hands[seat]:
-        raise IllegalAction("illegal_action", f"You have no {code} in hand.")
+        raise rule(gettext_noop("You have no %(card)s in hand."), card=code)
     if not (0 <= row < state.cat.rows and 0 <= col < COLS):
-        raise IllegalAction("illegal_action", f"[{row}, {col}] is not a square of the area (The area).")
+        raise rule(gettext_noop("%(square)s is not a square of the area (The area)."), square=f"[{row}, {col}]")
     old = state.area[row * COLS + col]
     if old is not None and seat == state.ap:
-        raise IllegalAction("illegal_action",
-                            "The active player may set only on a square without an area card (A turn, 3).")
+        raise rule(gettext_noop("The active player may set only on a square without an area card (A turn, 3)."))
     hand = list(state.hands[seat])
     hand.remove(code)
-    state = replace(state, hands=pair(state.hands, seat, tuple(hand)))
+    state = replace(state, hands=replace_at(state.hands, seat, tuple(hand)))
     if old is not None:
-        state = replace(state, discards=pair(state.discards, old.owner, (old.code,) + state.discards[old.owner]))
+        state = replace(state, discards=replace_at(state.discards, old.owner, (old.code,) + state.discards[old.owner]))
     state = set_slot(state, row, col, Slot(code, seat, False))
     if char_at(state, row, col) is not None:
         state = reveal_item(state, row, col)
@@ -123,11 +126,11 @@ def action_table(state: EocState, seat: int, code: str) -> EocState:
     """The AP lays ``code`` from hand on its action-table pile; its table rules this turn, and
     STEP 1 begins."""
     if code not in state.hands[seat]:
-        raise IllegalAction("illegal_action", f"You have no {code} in hand.")
+        raise rule(gettext_noop("You have no %(card)s in hand."), card=code)
     hand = list(state.hands[seat])
     hand.remove(code)
-    return replace(state, hands=pair(state.hands, seat, tuple(hand)),
-                   tables=pair(state.tables, seat, (code,) + state.tables[seat]), rule=code,
+    return replace(state, hands=replace_at(state.hands, seat, tuple(hand)),
+                   tables=replace_at(state.tables, seat, (code,) + state.tables[seat]), rule=code,
                    phase=CHOOSE, step=1, actor=seat)
 
 
@@ -140,10 +143,8 @@ def step_options(state: EocState) -> tuple[str, ...]:
 def choose(state: EocState, seat: int, what: str) -> EocState:
     """The AP chooses this STEP's action; the AP's part begins."""
     if what not in step_options(state):
-        raise IllegalAction(
-            "illegal_action",
-            f"STEP {state.step} of the action table offers {', '.join(step_options(state))}, not {what!r} (A turn, 5).",
-        )
+        raise rule(gettext_noop("STEP %(step)s of the action table offers %(offers)s, not %(kind)s (A turn, 5)."),
+                   step=state.step, offers=", ".join(step_options(state)), kind=repr(what))
     return replace(state, chosen=what, phase=PART, actor=seat, part=Part())
 
 
@@ -161,7 +162,7 @@ def end_step(state: EocState) -> EocState:
     state = down_check(state)
     if state.phase == OVER:
         return state
-    state = effects.end_step(state)
+    state = modifiers.end_step(state)
     if state.step < 3:
         return replace(state, phase=CHOOSE, step=state.step + 1, chosen="", actor=state.ap, part=Part())
     return end_turn(state)
@@ -178,5 +179,5 @@ def end_turn(state: EocState) -> EocState:
         return state
     cat = state.cat
     chars = tuple(replace(ch, hp=cat.card(ch.code).hp) for ch in state.chars)
-    state = effects.end_turn(replace(state, chars=chars))
+    state = modifiers.end_turn(replace(state, chars=chars))
     return start_turn(state, 1 - state.ap, state.turn + 1)

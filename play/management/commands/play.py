@@ -1,7 +1,8 @@
 """``manage.py play GAME [--players N] [--bots SPEC] [--seed S] [--options JSON] [--decks A,B] [--quiet]``:
-play a whole match headless, every seat a bot, and print how it went. ``--decks`` (and any later
-game-specific argument) goes to the game's ``cli_options(args, options)`` hook, which turns it into
-the game's options; a game without the hook refuses it."""
+play a whole match headless, every seat a bot, and print how it went. The game-specific arguments
+(``--decks``) are the ``cli_options`` the games' records declare; each goes to its game's
+``cli_options(args, options)``, which turns it into the game's options, and a game whose record
+does not declare it refuses it."""
 from __future__ import annotations
 
 import json
@@ -11,8 +12,17 @@ from django.core.management.base import BaseCommand, CommandError
 
 from play.bots import BOTS
 from play.bots.runner import make_bots, play_game
-from play.engine import Narrated
 from play.games import GAMES
+
+
+def game_arguments() -> dict[str, str]:
+    """The game-specific arguments the records declare, by name, each with its help (naming the
+    game that takes it)."""
+    helps: dict[str, list[str]] = {}
+    for game in GAMES.values():
+        for option in game.spec.cli_options:
+            helps.setdefault(option.name, []).append(f"{game.slug}: {option.help}")
+    return {name: "; ".join(texts) for name, texts in helps.items()}
 
 
 class Command(BaseCommand):
@@ -38,21 +48,22 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one, printed)")
         parser.add_argument("--options", default=None, help='game options as a JSON object, e.g. \'{"end_at": 20}\'')
         parser.add_argument("--quiet", action="store_true", help="print only the result (same as -v 0)")
-        parser.add_argument("--decks", default=None, help="for games played with decks: the decks per seat, "
-                            "comma-separated, e.g. SMP-RED,SMP-GREEN (the game turns them into its options)")
+        for name, text in game_arguments().items():
+            parser.add_argument(f"--{name}", default=None, help=text)
 
     def handle(self, game, players=None, bots=None, bot_kinds=None, seed=None, options=None, quiet=False,
-               verbosity=1, decks=None, **_):
+               verbosity=1, **arguments):
         if game not in GAMES:
             raise CommandError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         engine = GAMES[game]
         if bot_kinds is not None and bots is not None and not bots.strip().isdigit():
             raise CommandError("give the bot names either in --bots or in --bot-kinds, not both")
-        names = self._bot_names(bots, players, engine.min_players)
+        names = self._bot_names(bots, players, engine.spec.min_players)
         if bot_kinds is not None:
             names = self._kinds(bot_kinds, names if bots is not None or players is not None else None)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        options = self._game_options(engine, {"decks": decks}, self._options(options))
+        given = {name: arguments.get(name) for name in game_arguments()}
+        options = self._game_options(engine, given, self._options(options))
         verbosity = 0 if quiet else verbosity
         try:
             engine.setup(len(names), seed, options)  # bad options fail before anything is printed
@@ -64,13 +75,13 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         if verbosity >= 1:
             self.stdout.write(
-                f"{engine.name} ({engine.slug}), {len(names)} players, seed {seed}, bots: {', '.join(names)}"
+                f"{engine.spec.name} ({engine.slug}), {len(names)} players, seed {seed}, bots: {', '.join(names)}"
             )
 
         def on_step(before, seat, action, after):
             if verbosity >= 2:
                 self.stdout.write(f"seat {seat}: {json.dumps(action)}")
-            if verbosity >= 1 and isinstance(engine, Narrated):
+            if verbosity >= 1:
                 for line in engine.narrate(before, after):
                     self.stdout.write(line)
 
@@ -117,16 +128,17 @@ class Command(BaseCommand):
 
     @staticmethod
     def _game_options(engine, args: dict, options: dict | None) -> dict | None:
-        """The options after the game's own command-line arguments (e.g. ``--decks``): a game
-        that takes them has ``cli_options(args, options) -> options``."""
+        """The options after the game-specific arguments (e.g. ``--decks``): only those the game's
+        record declares, turned into options by the game's ``cli_options``."""
         given = {name: value for name, value in args.items() if value is not None}
         if not given:
             return options
-        hook = getattr(engine, "cli_options", None)
-        if hook is None:
-            raise CommandError(f"{engine.slug} takes no {', '.join('--' + name for name in given)}")
+        declared = {option.name for option in engine.spec.cli_options}
+        foreign = [name for name in given if name not in declared]
+        if foreign:
+            raise CommandError(f"{engine.slug} takes no {', '.join('--' + name for name in foreign)}")
         try:
-            return hook(given, options)
+            return engine.cli_options(given, options)
         except ValueError as exc:
             raise CommandError(f"cannot set up {engine.slug}: {exc}") from None
 
