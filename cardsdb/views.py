@@ -26,6 +26,7 @@ from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOUR_LETTERS, DIRECTI
 
 from . import face_http
 from .faces import image_uris, reader_language
+from .labels import SEARCH
 from .paginator import CountLastPaginator
 from .selectors import catalogue, search
 from .models import Card
@@ -91,6 +92,7 @@ def card_list(request):
     context = {
         "q": q, "order": order, "dir": direction, "view": view, "error": None, "warnings": [], "page": None,
         "order_choices": list(ORDER_LABELS.items()),
+        "search_labels": SEARCH,
         "examples": [{"query": e, "about": about, "url": search_url(e)} for e, about in EXAMPLES],
     }
     if len(q) > MAX_QUERY_LENGTH or "\x00" in q or "\x00" in order or "\x00" in direction:

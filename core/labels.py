@@ -1,5 +1,6 @@
-"""The game's words (``tcg.vocabulary``) in the reader's language, for pages, forms, model
-choices and the admin.
+"""The words pages and scripts show: the game's words (``tcg.vocabulary``) in the reader's
+language, for pages, forms, model choices, scripts and the admin; and the site-wide script's own
+words (``SITE``).
 
 The vocabulary holds every label in Japanese and English; these pick the active language the
 way Django's translations do (``get_language()``: the request's language on a page, else the
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 
 from tcg import vocabulary
 
@@ -39,3 +40,12 @@ def choices(table: Mapping[str, tuple[str, str]], keys: Iterable[str]) -> list[t
 def labels(table: Mapping[str, tuple[str, str]]) -> dict[str, str]:
     """``{key: label}`` of every key of ``table`` in the active language (for a script's labels)."""
     return {key: label(table, key) for key in table}
+
+
+#: The words of the site-wide script (``static/js/site.js``: the copy buttons), in the request's
+#: language, given to every page as ``#site-labels`` (``core.context_processors.site_labels``,
+#: rendered by ``templates/base.html`` with ``json_script``).
+SITE = {
+    "copied": gettext_lazy("Copied!"),
+    "copy_failed": gettext_lazy("Copy failed: select the text and copy it by hand."),
+}

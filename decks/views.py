@@ -22,6 +22,7 @@ from tcg.vocabulary import TYPE_LABELS
 
 from . import selectors
 from .forms import DeckTextForm
+from .labels import GOLDFISH
 from .messages import problem_message
 from .presenters import odds_context, stats_context
 from .models import Deck
@@ -157,4 +158,5 @@ def deck_detail(request, deck_id: str):
         "problems": _problems(report.problems),
         "text": export_deck_text(cards, title=deck.name),
         "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,
+        "goldfish_labels": GOLDFISH,
     })

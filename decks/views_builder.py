@@ -15,12 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.jsonbody import JsonRefused, read_json
-from core.labels import label, labels
+from core.labels import label
 from decks.api.serializers import DeckListInput
 from tcg.numbers import DECK_SIZE
-from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS, TYPE_LABELS
+from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS
 
 from . import selectors
+from .labels import builder_labels
 from .messages import problem_message
 from .presenters import stats_context
 from .views import group_by_type, visible_deck
@@ -72,16 +73,6 @@ def panel_context(entries: list[dict]) -> dict:
     }
 
 
-def js_labels() -> dict:
-    """Translated names of types, colours and actions for the builder's search results."""
-    return {
-        "types": labels(TYPE_LABELS),
-        "colours": labels(COLOUR_LABELS),
-        "actions": labels(ACTION_LABELS),
-        "size": _("SIZE"), "hp": _("HP"), "movement": _("movement power"),
-    }
-
-
 @login_required
 def builder(request, deck_id: str | None = None):
     """The builder: empty at ``/decks/new/``, or loaded with a deck of yours at
@@ -94,7 +85,7 @@ def builder(request, deck_id: str | None = None):
         if deck.owner_id != request.user.pk:
             return render(request, "decks/not_yours.html", {"deck": deck}, status=403)
         initial = [{"code": e["code"], "count": e["count"]} for e in selectors.deck_entries_as_list(deck)]
-    context = {"deck": deck, "labels": js_labels(), **panel_context(initial)}
+    context = {"deck": deck, "labels": builder_labels(), **panel_context(initial)}
     return render(request, "decks/builder.html", context)
 
 

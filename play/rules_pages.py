@@ -23,6 +23,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from play.examples import figures
 from play.games import GAMES
 
+from .boards import board_context
 from .forms import game_label
 from .turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
@@ -76,13 +77,12 @@ def rules_page(request, slug: str):
         raise Http404(_("There is no game called “%(game)s”.") % {"game": slug})
     language = (get_language() or "en").split("-")[0]
     prose = select_template([f"play/rules/{slug}.{language}.html", f"play/rules/{slug}.en.html"])
-    board = select_template([f"play/boards/{slug}.html", "play/boards/generic.html"])
     pictures = [{**figure, "seats": _figure_seats(figure)} for figure in figures(slug)]
     embed = request.GET.get("embed") == "1"
     return render(request, "play/rules/page.html", {
         "game": _game_facts(slug),
         "prose_template": prose.template.name,
-        "board_template": board.template.name,
+        **board_context(slug),
         "figures": pictures,
         "reader": reader_name(),
         "turn_clock": {"min": f"{MIN_SECONDS_PER_TURN:,}", "max": f"{MAX_SECONDS_PER_TURN:,}"},

@@ -3,8 +3,9 @@ match (join, leave, resign) and the replay of a finished match.
 
 Views only translate HTTP to ``play.services`` (writes) and ``play.selectors`` (reads) and
 back. The table itself is drawn in the browser (``play/static/play/table.js``) from the view
-payload the page embeds, then live from the match's websocket; each game has a board template
-``play/boards/<slug>.html`` naming its JavaScript renderer.
+payload the page embeds, then live from the match's websocket; each game has a board
+(``play.boards``: a template ``play/boards/<slug>.html`` naming its JavaScript renderer, and its
+labels).
 """
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
@@ -24,9 +24,11 @@ from core.redirects import safe_next
 from play.games import GAMES
 from tcg.integers import BadValue, parse_int
 
+from .boards import board_context
 from .errors import MatchError
 from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
 from .identity import player_from_request, set_guest_name
+from .labels import REPLAY
 from .models import Match
 from .payloads import get_game, match_summary
 from .rules_pages import rules_url
@@ -162,7 +164,6 @@ def table(request, match_id: str):
     match = _match_or_404(match_id)
     player = player_from_request(request)
     view = match_view(match, player)
-    board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
     joining = view["seat"] is None and match.status == Match.Status.OPEN
     brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
     return render(request, "play/table.html", {
@@ -172,7 +173,7 @@ def table(request, match_id: str):
         "player": player,
         "game_name": game_label(match.game),
         "rules_url": rules_url(match.game),
-        "board_template": board.template.name,
+        **board_context(match.game),
         "log": history.action_log(match, player)[-RECENT_MOVES:],
         "log_size": RECENT_MOVES,
     })
@@ -262,5 +263,5 @@ def replay(request, match_id: str):
     if not history.has_replay(match):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
     data = history.replay(match, player_from_request(request))
-    board = select_template([f"play/boards/{match.game}.html", "play/boards/generic.html"])
-    return render(request, "play/replay.html", {**context, "replay": data, "board_template": board.template.name})
+    return render(request, "play/replay.html",
+                  {**context, "replay": data, **board_context(match.game), "replay_labels": REPLAY})

@@ -218,6 +218,8 @@ class FrameSerializer(serializers.Serializer):
     action = serializers.JSONField(allow_null=True)
     by = serializers.CharField(allow_null=True)
     state = serializers.DictField(help_text="the game's view for your seat (or a spectator's) after the action")
+    to_act = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="the seats to act then ([] once the game is over)")
 
 
 class ReplaySerializer(serializers.Serializer):

@@ -82,7 +82,6 @@ class ElementsHeuristic:
     def _bid(self, view: dict, hand: list[int], legal: list[dict]) -> dict:
         me = view["seat"]
         auction = view["auction"]
-        players = view["players"]
         rank = rank_of(tuple(COLOURS.index(r["colour"]) for r in view["row"]))
         bids = [[parse_card(c) for c in b] for b in auction["bids"]]
         mine = bids[me]

@@ -40,8 +40,10 @@ def _viewer(match: Match, player: Player | None) -> int | None:
 def replay(match: Match, player: Player | None) -> dict:
     """A finished match played again from its seed, options and log, as ``player`` sees it:
     ``{"match": <summary>, "frames": [{"version": 0, "seat": None, "action": None, "by": None,
-    "state": view}, {"version": 1, "seat", "action", "by", "state"}, ...]}`` where each
-    ``state`` is ``game.view`` for the player's seat (or a spectator) after that action.
+    "state": view, "to_act": [seat, ...]}, {"version": 1, "seat", "action", "by", "state",
+    "to_act"}, ...]}`` where each ``state`` is ``game.view`` for the player's seat (or a
+    spectator) after that action and ``to_act`` the seats to act then (``game.to_act``, [] once
+    the game is over).
 
     An abandoned match that had started is replayed up to where it stopped.
 
@@ -53,10 +55,11 @@ def replay(match: Match, player: Player | None) -> dict:
     viewer = _viewer(match, player)
     game = get_game(match.game)
     state = game.setup(match.players, match.seed, match.options)
-    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer)}]
+    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
+               "to_act": game.to_act(state)}]
     for entry in MatchAction.objects.filter(match=match).order_by("version"):
         state = game.apply(state, entry.seat, entry.action)
         frames.append(
-            {**action_entry(game, entry, viewer), "state": game.view(state, viewer)}
+            {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
         )
     return {"match": match_summary(match, player), "frames": frames}

@@ -1,5 +1,10 @@
 // Small progressive enhancements; every page works without JavaScript.
-// Copy buttons: <button class="copy-button" data-copy-target="#id" data-copied-label="…" data-failed-label="…">
+// Copy buttons: <button class="copy-button" data-copy-target="#id">, saying what happened in the
+// .copy-status beside them (#site-labels: copied, copy_failed).
+import { onReady } from "./kit/dom.js";
+import { labels as readLabels } from "./kit/labels.js";
+
+const labels = readLabels("site-labels");
 
 function selectText(element) {
   const range = document.createRange();
@@ -13,12 +18,12 @@ async function copyFrom(button) {
   const target = document.querySelector(button.dataset.copyTarget);
   const status = button.parentElement.querySelector(".copy-status");
   if (!target) return;
-  let message = button.dataset.copiedLabel || "Copied";
+  let message = labels.copied || "Copied";
   try {
     await navigator.clipboard.writeText(target.textContent);
   } catch (error) {
     selectText(target);
-    message = button.dataset.failedLabel || "Copy failed";
+    message = labels.copy_failed || "Copy failed";
   }
   if (status) {
     status.textContent = message;
@@ -26,7 +31,7 @@ async function copyFrom(button) {
   }
 }
 
-function setUp() {
+onReady(() => {
   for (const button of document.querySelectorAll("button.copy-button")) {
     button.addEventListener("click", () => copyFrom(button));
   }
@@ -37,10 +42,4 @@ function setUp() {
   }
   const newToken = document.querySelector("#new-token");
   if (newToken) newToken.focus();
-}
-
-if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", setUp);
-} else {
-  setUp();
-}
+});

@@ -241,8 +241,8 @@ def test_replay_of_a_finished_match(api, alice_api, bob_api):
                                    format="json"), 400) == "game_over"
     replay = bob_api.get(f"/api/matches/{match_id}/replay/").json()
     assert replay["match"]["id"] == match_id and replay["match"]["seat"] == 1
-    assert [(f["version"], f["action"]) for f in replay["frames"]] == [
-        (0, None), (1, {"type": "quit"}), (2, {"type": "quit"}),
+    assert [(f["version"], f["action"], f["to_act"]) for f in replay["frames"]] == [
+        (0, None, [0]), (1, {"type": "quit"}, [1]), (2, {"type": "quit"}, []),
     ]
     assert replay["frames"][0]["state"]["hand"] == HAND
     assert api.get(f"/api/matches/{match_id}/replay/").json()["frames"][0]["state"]["hand"] is None

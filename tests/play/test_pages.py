@@ -466,6 +466,10 @@ def test_the_replay_page_holds_every_frame(client):
         assert data["frames"][0]["action"] is None
         assert data["frames"][-1]["state"]["over"] is True
         assert data["frames"][-1]["state"]["scores"] == match.outcome["scores"]
+        # each frame names the seats to act in it (replay.js marks them): in L.A.M.A. the one seat
+        # whose move is the next frame's, and nobody once the game is over
+        frames = data["frames"]
+        assert [f["to_act"] for f in frames] == [[f["seat"]] for f in frames[1:]] + [[]]
         assert f'max="{match.version}"' in body
         assert 'src="/static/play/replay.js"' in body
     assert "Replay of L.A.M.A." in en and "ラマ（L.A.M.A.）のリプレイ" in ja

@@ -2,6 +2,10 @@
 // The word being typed is completed from /api/cards/autocomplete/; keyboard: Down/Up move
 // through the names, Enter takes one, Escape closes the list. Without JavaScript the box is a
 // plain search box.
+import { fill, h } from "../js/kit/dom.js";
+import { get } from "../js/kit/http.js";
+import { labels as readLabels } from "../js/kit/labels.js";
+import { format } from "../js/kit/text.js";
 
 const DELAY_MS = 150;
 const MIN_LENGTH = 2;
@@ -16,6 +20,7 @@ function currentWord(input) {
 }
 
 function setUp(input) {
+  const labels = readLabels("card-search-labels");
   const list = document.getElementById(input.getAttribute("aria-controls"));
   const status = document.getElementById("card-q-status");
   const url = input.dataset.autocompleteUrl;
@@ -27,7 +32,7 @@ function setUp(input) {
 
   function close() {
     list.hidden = true;
-    list.replaceChildren();
+    fill(list);
     input.setAttribute("aria-expanded", "false");
     input.removeAttribute("aria-activedescendant");
     names = [];
@@ -48,21 +53,15 @@ function setUp(input) {
 
   function show(found) {
     names = found;
-    list.replaceChildren(...found.map((name, i) => {
-      const option = document.createElement("li");
-      option.id = `${list.id}-${i}`;
-      option.setAttribute("role", "option");
-      option.setAttribute("aria-selected", "false");
-      option.textContent = name;
-      option.addEventListener("mousedown", (event) => event.preventDefault());
-      option.addEventListener("click", () => choose(i));
-      return option;
-    }));
+    fill(list, found.map((name, i) => h("li", {
+      id: `${list.id}-${i}`, role: "option", "aria-selected": "false",
+      onmousedown: (event) => event.preventDefault(), onclick: () => choose(i),
+    }, name)));
     const open = found.length > 0;
     list.hidden = !open;
     input.setAttribute("aria-expanded", open ? "true" : "false");
     active = -1;
-    if (status) status.textContent = open ? input.dataset.statusTemplate.replace("{n}", found.length) : "";
+    if (status) status.textContent = open ? format(labels.suggested, { count: found.length }) : "";
   }
 
   function choose(index) {
@@ -88,9 +87,7 @@ function setUp(input) {
     controller?.abort();
     controller = new AbortController();
     try {
-      const response = await fetch(`${url}?q=${encodeURIComponent(text)}`, {
-        signal: controller.signal, headers: { Accept: "application/json" },
-      });
+      const response = await get(`${url}?q=${encodeURIComponent(text)}`, { signal: controller.signal });
       if (!response.ok) return close();
       const body = await response.json();
       show(body.results || []);

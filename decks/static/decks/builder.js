@@ -2,38 +2,33 @@
 // The list lives here; each change posts it to the panel view, whose server-rendered answer
 // (validity, every problem, the deck by type, statistics) replaces the panel. Saving uses the
 // REST API with the page's session.
+import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
+import { get, send } from "../js/kit/http.js";
+import { labels as readLabels } from "../js/kit/labels.js";
+import { format } from "../js/kit/text.js";
 
 const root = document.getElementById("builder");
 const panel = document.getElementById("builder-panel");
 const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
-const labels = JSON.parse(document.getElementById("builder-labels").textContent);
+const labels = readLabels("builder-labels");
 const MAX_COUNT = 999;
 let deckId = root.dataset.deckId || null;
 let sequence = 0;
 const deck = new Map();
 
+// A message of the page (labels.messages), formatted with values.
 function message(key, values = {}) {
-  const text = root.dataset["msg" + key[0].toUpperCase() + key.slice(1)] || key;
-  return text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name] ?? ""));
+  return format(labels.messages[key] || key, values);
 }
 
+// The list the panel holds (its #builder-entries, [] before the first answer).
 function readEntries() {
-  const script = panel.querySelector("#builder-entries");
   deck.clear();
-  for (const entry of script ? JSON.parse(script.textContent) : []) deck.set(entry.code, entry.count);
+  for (const entry of readJSON("builder-entries", [])) deck.set(entry.code, entry.count);
 }
 
 function entries() {
   return [...deck].filter(([, count]) => count > 0).map(([code, count]) => ({ code, count }));
-}
-
-async function post(url, body) {
-  return fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "text/html" },
-    body: JSON.stringify(body),
-  });
 }
 
 function focusKey() {
@@ -49,7 +44,7 @@ async function render(body) {
   panel.setAttribute("aria-busy", "true");
   let response;
   try {
-    response = await post(root.dataset.panelUrl, body);
+    response = await send(root.dataset.panelUrl, { body, csrf, accept: "text/html" });
   } catch (error) {
     panel.setAttribute("aria-busy", "false");
     showStatus("save-status", message("failed"), true);
@@ -79,12 +74,7 @@ function change(code, delta) {
 }
 
 function showStatus(id, text, isError = false) {
-  const box = document.getElementById(id);
-  box.textContent = "";
-  const p = document.createElement("p");
-  p.className = isError ? "form-error" : "notice";
-  p.textContent = text;
-  box.append(p);
+  fill(document.getElementById(id), h("p", { class: isError ? "form-error" : "notice" }, text));
 }
 
 // --- search and autocomplete -------------------------------------------------------------
@@ -99,29 +89,11 @@ function cardTitle(card) {
 }
 
 function renderResults(cards, count) {
-  const list = document.getElementById("search-results");
-  list.textContent = "";
-  for (const card of cards) {
-    const item = document.createElement("li");
-    item.className = "search-result";
-    item.dataset.code = card.code;
-    item.title = cardTitle(card);
-    const name = document.createElement("span");
-    name.className = "result-name";
-    name.textContent = card.name;
-    const meta = document.createElement("span");
-    meta.className = "muted result-meta";
-    meta.textContent = `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`;
-    const add = document.createElement("button");
-    add.type = "button";
-    add.className = "secondary";
-    add.dataset.action = "add";
-    add.dataset.code = card.code;
-    add.textContent = message("add");
-    add.setAttribute("aria-label", message("addOne", { name: card.name }));
-    item.append(name, " ", meta, add);
-    list.append(item);
-  }
+  fill(document.getElementById("search-results"), cards.map((card) => h("li", { class: "search-result", dataset: { code: card.code }, title: cardTitle(card) },
+    h("span", { class: "result-name" }, card.name), " ",
+    h("span", { class: "muted result-meta" }, `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`),
+    h("button", { type: "button", class: "secondary", dataset: { action: "add", code: card.code }, "aria-label": message("add_one", { name: card.name }) },
+      message("add")))));
   document.getElementById("search-status").textContent = count ? message("found", { count }) : message("none");
 }
 
@@ -131,7 +103,7 @@ async function search(event) {
   const status = document.getElementById("search-status");
   status.textContent = message("searching");
   try {
-    const response = await fetch(`/api/cards/?q=${encodeURIComponent(query)}&page_size=40`, { credentials: "same-origin" });
+    const response = await get(`/api/cards/?q=${encodeURIComponent(query)}&page_size=40`);
     const body = await response.json();
     if (!response.ok) {
       document.getElementById("search-results").textContent = "";
@@ -151,15 +123,9 @@ function autocomplete() {
   if (query.length < 2 || /[:<>=()]/.test(query)) return;
   completeTimer = window.setTimeout(async () => {
     try {
-      const response = await fetch(`/api/cards/autocomplete/?q=${encodeURIComponent(query)}`, { credentials: "same-origin" });
+      const response = await get(`/api/cards/autocomplete/?q=${encodeURIComponent(query)}`);
       if (!response.ok) return;
-      const list = document.getElementById("card-names");
-      list.textContent = "";
-      for (const name of (await response.json()).results || []) {
-        const option = document.createElement("option");
-        option.value = name;
-        list.append(option);
-      }
+      fill(document.getElementById("card-names"), ((await response.json()).results || []).map((name) => h("option", { value: name })));
     } catch (error) { /* suggestions are a convenience */ }
   }, 150);
 }
@@ -179,7 +145,7 @@ async function save(event) {
   event.preventDefault();
   const name = document.getElementById("deck-name").value.trim();
   if (!name) {
-    showStatus("save-status", message("nameNeeded"), true);
+    showStatus("save-status", message("name_needed"), true);
     document.getElementById("deck-name").focus();
     return;
   }
@@ -194,12 +160,7 @@ async function save(event) {
   const url = deckId ? `/api/decks/${encodeURIComponent(deckId)}/` : "/api/decks/";
   let response;
   try {
-    response = await fetch(url, {
-      method: deckId ? "PUT" : "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
+    response = await send(url, { method: deckId ? "PUT" : "POST", body, csrf });
   } catch (error) {
     showStatus("save-status", message("failed"), true);
     return;
@@ -221,7 +182,7 @@ async function save(event) {
   showStatus("save-status", message("saved", { version: data.version }));
 }
 
-function setUp() {
+onReady(() => {
   readEntries();
   document.getElementById("search-form").addEventListener("submit", search);
   document.getElementById("card-search").addEventListener("input", autocomplete);
@@ -232,6 +193,4 @@ function setUp() {
     if (!button) return;
     change(button.dataset.code, button.dataset.action === "add" ? 1 : -1);
   });
-}
-
-setUp();
+});

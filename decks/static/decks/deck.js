@@ -1,37 +1,23 @@
 // Deck page: the goldfish simulation (queued through the API, its progress polled until done)
 // and the print button of the printable list.
+import { fill, h, onReady } from "../js/kit/dom.js";
+import { get, send } from "../js/kit/http.js";
+import { labels as readLabels } from "../js/kit/labels.js";
+import { format, percent } from "../js/kit/text.js";
 
 const POLL_MS = 400;
-
-function percent(p) {
-  return `${(p * 100).toFixed(1)}%`;
-}
-
-function fill(template, values) {
-  return template.replace(/%\((\w+)\)s/g, (_, name) => String(values[name] ?? ""));
-}
+const labels = readLabels("goldfish-labels");
 
 function showResult(section, result) {
-  const opening = section.querySelector("#goldfish-opening");
-  opening.textContent = fill(opening.dataset.template, {
+  fill(section.querySelector("#goldfish-opening"), format(labels.opening, {
     first: percent(result.opening.first_hand_character),
     kept: percent(result.opening.kept_hand_character),
-  });
-  const body = section.querySelector("#goldfish-table tbody");
-  body.textContent = "";
-  for (const turn of result.by_turn) {
-    const row = document.createElement("tr");
-    for (const [value, numeric] of [
-      [turn.turn, false], [percent(turn.character_placed), true],
-      [percent(turn.hand_has_character), true], [turn.characters_on_area.toFixed(2), true],
-    ]) {
-      const cell = document.createElement(numeric ? "td" : "th");
-      if (numeric) cell.className = "num";
-      cell.textContent = value;
-      row.append(cell);
-    }
-    body.append(row);
-  }
+  }));
+  fill(section.querySelector("#goldfish-table tbody"), result.by_turn.map((turn) => h("tr", {},
+    h("th", {}, turn.turn),
+    h("td", { class: "num" }, percent(turn.character_placed)),
+    h("td", { class: "num" }, percent(turn.hand_has_character)),
+    h("td", { class: "num" }, turn.characters_on_area.toFixed(2)))));
   section.querySelector("#goldfish-result").hidden = false;
 }
 
@@ -44,41 +30,35 @@ async function runGoldfish(section) {
   section.querySelector("#goldfish-progress").hidden = false;
   section.querySelector("#goldfish-result").hidden = true;
   try {
-    const started = await fetch(section.dataset.startUrl, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "application/json" },
-      body: JSON.stringify({ runs: Number(section.querySelector("#goldfish-runs").value) }),
-    });
+    const started = await send(section.dataset.startUrl, { body: { runs: Number(section.querySelector("#goldfish-runs").value) }, csrf });
     let run = await started.json();
-    if (!started.ok) throw new Error(run.error?.message || section.dataset.msgFailed);
+    if (!started.ok) throw new Error(run.error?.message || labels.failed);
     while (run.status === "queued" || run.status === "running") {
       bar.max = run.runs;
       bar.value = run.done;
-      count.textContent = fill(section.dataset.msgProgress, { done: run.done, runs: run.runs });
+      count.textContent = format(labels.progress, { done: run.done, runs: run.runs });
       await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
-      const response = await fetch(run.url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      const response = await get(run.url);
       run = await response.json();
-      if (!response.ok) throw new Error(run.error?.message || section.dataset.msgFailed);
+      if (!response.ok) throw new Error(run.error?.message || labels.failed);
     }
-    if (run.status !== "done") throw new Error(run.error || section.dataset.msgFailed);
+    if (run.status !== "done") throw new Error(run.error || labels.failed);
     bar.max = run.runs;
     bar.value = run.done;
-    count.textContent = fill(section.dataset.msgProgress, { done: run.done, runs: run.runs });
+    count.textContent = format(labels.progress, { done: run.done, runs: run.runs });
     showResult(section, run.result);
   } catch (error) {
-    count.textContent = error.message || section.dataset.msgFailed;
+    count.textContent = error.message || labels.failed;
   } finally {
     button.disabled = false;
   }
 }
 
-function setUp() {
+onReady(() => {
   const section = document.getElementById("goldfish");
   const button = section?.querySelector("#goldfish-button");
   if (button) button.addEventListener("click", () => runGoldfish(section));
   for (const print of document.querySelectorAll("button[data-print]")) {
     print.addEventListener("click", () => window.print());
   }
-}
-
-setUp();
+});

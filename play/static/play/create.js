@@ -1,6 +1,7 @@
 // The new-match form: shows only the chosen game's options, its deck choices (your deck, and a
 // deck per bot seat) when the game is played with one's own deck, and as many seat rows as the
 // match has seats, within the game's player range. The form works without it.
+import { onReady } from "../js/kit/dom.js";
 
 function setUp() {
   const form = document.getElementById("match-form");
@@ -50,5 +51,4 @@ function setUp() {
   update();
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-else setUp();
+onReady(setUp);

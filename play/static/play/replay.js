@@ -1,12 +1,14 @@
 // The replay page: steps through a finished match's frames (each a game view from the
-// caller's seat, or a spectator's) with buttons, a slider and the arrow keys, drawn by the same
-// board module as the table, read-only.
-import { fill, format, isTypingOrModified, readJSON } from "./dom.js";
+// caller's seat, or a spectator's, with the seats to act then) with buttons, a slider and the
+// arrow keys, drawn by the same board module as the table, read-only.
+import { fill, isTypingOrModified, readJSON } from "../js/kit/dom.js";
+import { labels as readLabels } from "../js/kit/labels.js";
+import { format } from "../js/kit/text.js";
 import { renderSeats, seatName as seatLabel } from "./seats.js";
 
 const boardElement = document.querySelector("[data-board-module]");
 const board = await import(boardElement.dataset.boardModule);
-const labels = { ...readJSON("play-labels"), ...readJSON("board-labels"), ...readJSON("replay-labels") };
+const labels = readLabels("play-labels", "board-labels", "replay-labels");
 const data = readJSON("replay-data");
 const frames = data.frames;
 const seats = data.match.seats;
@@ -25,7 +27,7 @@ function show(next) {
   slider.value = String(index);
   fill(document.getElementById("replay-position"), index === 0 ? labels.start : format(labels.position, { current: index, total: frames.length - 1 }));
   fill(document.getElementById("replay-move"), frame.action ? board.describe(frame, ctx) : "");
-  renderSeats(document.getElementById("seats"), { seats, toAct: board.toAct(frame.state), labels, board, state: frame.state, ctx, join: null });
+  renderSeats(document.getElementById("seats"), { seats, toAct: frame.to_act, labels, board, state: frame.state, ctx, join: null });
   board.render(boardElement, frame.state, ctx);
   document.getElementById("replay-first").disabled = index === 0;
   document.getElementById("replay-prev").disabled = index === 0;

@@ -5,20 +5,22 @@
 //
 // All this needs from a board is the contract the table and the replay already use (table.js):
 //   - the board template (play/boards/<slug>.html, given here inside <template id="rules-board">)
-//     has one root element naming its module in data-board-module, and a JSON block
-//     #board-labels; anything else in it (a stylesheet link) is moved into the page once;
+//     has one root element naming its module in data-board-module; anything else in it (a
+//     stylesheet link) is moved into the page once; the page gives the board's labels
+//     (#board-labels) as it gives the table's;
 //   - the module exports render(container, state, ctx) and seatDetails(state, index, ctx), and
 //     draws only inside the container it is given.
 // The figures (#rules-figures: [{key, players, seat, seats, state, to_act, legal}]) are drawn into
 // the prose's placeholders [data-figure="<key>"]: the turn line, the seat list and a copy of the
 // board, whose ids are suffixed with the figure's key so that they stay unique on the page.
-import { fill, format, h, readJSON } from "./dom.js";
+import { fill, h, readJSON } from "../js/kit/dom.js";
+import { labels as readLabels } from "../js/kit/labels.js";
+import { format } from "../js/kit/text.js";
 import { renderSeats, seatName as seatLabel } from "./seats.js";
 
 const template = document.getElementById("rules-board").content;
 const prototype = template.querySelector("[data-board-module]");
-const boardLabels = template.getElementById("board-labels");
-const labels = { ...readJSON("play-labels"), ...(boardLabels ? JSON.parse(boardLabels.textContent) : {}) };
+const labels = readLabels("play-labels", "board-labels");
 for (const link of template.querySelectorAll('link[rel="stylesheet"]')) document.head.append(link.cloneNode());
 const board = await import(prototype.dataset.boardModule);
 

@@ -1,6 +1,7 @@
 // The seat list shared by the table and the replay: each seat's name, person or bot, "you",
 // resigned, whose turn, plus the game's own details (hand size, chips, score…) from the board.
-import { format, h } from "./dom.js";
+import { h } from "../js/kit/dom.js";
+import { format } from "../js/kit/text.js";
 
 // A seat kept for a person that nobody has taken yet (people always have a name).
 export function isFree(seat) {

@@ -7,10 +7,13 @@
 //   seatDetails(state, index, ctx)      nodes for one seat in the seat list
 //   describe({seat, action, by}, ctx)   one line for the move log
 //   events(before, after, ctx)          extra log lines between two game views
-//   toAct(state)                        the seats to act in a game view (used by the replay)
 //   keyAction(key, legal)               the legal action a key press asks for, or null
-// ctx: {labels, legal, act(action) | null, pending, readOnly, seatName(index)}.
-import { fill, format, h, isTypingOrModified, readJSON } from "./dom.js";
+// ctx: {labels, legal, act(action) | null, pending, readOnly, seatName(index)}. What the boards
+// share is in board_kit.js; the page's labels are #play-labels and #board-labels.
+import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
+import { get, send as sendRequest } from "../js/kit/http.js";
+import { labels as readLabels } from "../js/kit/labels.js";
+import { format } from "../js/kit/text.js";
 import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
 
@@ -20,7 +23,7 @@ const MAX_STALE_RETRIES = 5;
 const root = document.getElementById("table");
 const boardElement = document.querySelector("[data-board-module]");
 const board = await import(boardElement.dataset.boardModule);
-const labels = { ...readJSON("play-labels"), ...readJSON("board-labels") };
+const labels = readLabels("play-labels", "board-labels");
 const csrfToken = root.dataset.csrf;
 const logSize = Number(root.dataset.logSize) || 12;
 const part = (id) => document.getElementById(id);
@@ -113,12 +116,7 @@ async function postAction(frame) {
   let response;
   let body = {};
   try {
-    response = await fetch(root.dataset.actionsUrl, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken },
-      body: JSON.stringify({ version: frame.version, action: frame.action }),
-    });
+    response = await sendRequest(root.dataset.actionsUrl, { body: { version: frame.version, action: frame.action }, csrf: csrfToken });
     body = await response.json();
   } catch (error) {
     setPending(false);
@@ -184,7 +182,7 @@ function logStep(before, after) {
 // After the socket was down, fetch the moves that may have been missed.
 async function catchUpLog() {
   try {
-    const response = await fetch(root.dataset.logUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const response = await get(root.dataset.logUrl);
     if (response.ok) (await response.json()).slice(-logSize).forEach(logMove);
   } catch (error) {
     // The log is a convenience; the table itself is up to date.
@@ -202,7 +200,7 @@ function turnText() {
 }
 
 // In a game played with one's own deck the page lists the decks one may bring ([[id, label]]).
-const joinDecks = document.getElementById("join-decks") ? readJSON("join-decks") : null;
+const joinDecks = readJSON("join-decks", null);
 
 function deckPicker(seat) {
   if (!joinDecks) return null;

@@ -4,23 +4,20 @@
 // row; take, place, return and move by clicking. Only the legal actions are offered: every
 // button comes from ctx.legal. Same exports as every board (see table.js); it draws only from a
 // game view (game.view(state, seat)) and the labels.
-import { counted, fill, format, h } from "../dom.js";
+import { conceal, fill, h } from "../../js/kit/dom.js";
+import { counted, format } from "../../js/kit/text.js";
+import { firstOf, moveLine, newSummary, parts, redrawing, roundEndLine, roundSummary, score, withKey } from "../board_kit.js";
 
 // Tiles that read as another number turned 180° (completto.md, "Upside-down tiles").
 const FLIPS = { 6: 9, 9: 6, 16: 91, 91: 16, 18: 81, 81: 18, 19: 61, 61: 19, 66: 99, 99: 66, 68: 89, 89: 68, 86: 98, 98: 86 };
 
 let picked = null; // {key, index}: your face-down tile chosen for a move
 let reading = null; // {key, value}: the reading chosen for the tile you hold
-let openedSummary = null;
-let last = null; // the arguments of the last render, to redraw after a local choice
+const redraw = redrawing(render); // after a local choice
 
 // A key for "this moment of the game": a choice made at one moment is dropped at the next.
 function momentKey(state) {
   return `${state.game}:${state.turns}:${state.phase}:${state.turn}:${state.held}:${state.rows.map((r) => r.length).join(",")}`;
-}
-
-function redraw() {
-  if (last) render(...last);
 }
 
 // The tile number as printed, drawn: 6 and 9 (and the other reversible tiles) are underlined so
@@ -126,15 +123,15 @@ function renderRow(state, seat, ctx, choices) {
 
 function renderPool(container, state, ctx) {
   const { labels, legal } = ctx;
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
-  const takeDown = ctx.act ? legal.find((a) => a.type === "take" && !("tile" in a)) : null;
+  const part = parts(container);
+  const takeDown = ctx.act ? firstOf(legal, "take", (a) => !("tile" in a)) : null;
   fill(part("pile"),
     tileBack(labels, { class: "cp-pile-back" }),
     h("span", { class: "cp-pile-count", dataset: { count: state.pool_face_down } }, counted(labels, "pile", state.pool_face_down, { count: state.pool_face_down })),
     takeDown ? h("button", { type: "button", class: "cp-take-down", disabled: ctx.pending, onclick: () => ctx.act(takeDown) },
-      labels.take_face_down, " ", h("kbd", { class: "key" }, "D")) : null);
+      withKey(labels.take_face_down, "D")) : null);
   const tiles = state.pool.map((tile) => {
-    const action = ctx.act ? legal.find((a) => a.type === "take" && a.tile === tile) : null;
+    const action = ctx.act ? firstOf(legal, "take", (a) => a.tile === tile) : null;
     if (!action) return tileUp(tile, { class: "cp-pool-tile" });
     const label = format(labels.take_tile, { tile });
     return h("button", {
@@ -147,11 +144,10 @@ function renderPool(container, state, ctx) {
 
 function renderHeld(container, state, ctx, choices) {
   const { labels } = ctx;
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   const held = part("held");
   if (state.held === null) {
-    held.hidden = true;
-    fill(held);
+    conceal(held);
   } else {
     const who = state.turn === state.seat ? labels.you_hold : format(labels.held_by, { name: ctx.seatName(state.turn) });
     fill(held, h("span", {}, who), tileUp(state.held, { class: "cp-held-tile" }));
@@ -159,8 +155,7 @@ function renderHeld(container, state, ctx, choices) {
   }
   const box = part("readings");
   if (choices.readings.length < 2) {
-    box.hidden = true;
-    fill(box);
+    conceal(box);
     return;
   }
   box.setAttribute("aria-label", labels.read_as);
@@ -185,37 +180,28 @@ function promptText(state, ctx, choices) {
   return picked ? labels.prompt_move : labels.prompt_take;
 }
 
+// The last game's summary: how it ended, each seat's minus points and the totals.
 function renderSummary(part, state, ctx) {
   const summary = state.last_game;
-  if (!summary) {
-    part.hidden = true;
-    fill(part);
-    return;
-  }
+  if (!summary) return roundSummary(part, null, state.over, ctx);
   const { labels } = ctx;
-  const fresh = openedSummary !== summary.game || state.over || ctx.readOnly;
-  const how = summary.completed === null
-    ? format(labels.turn_limit, { turns: summary.turns })
-    : format(labels.completed, { name: ctx.seatName(summary.completed) });
-  const rows = summary.points.map((points, seat) => h("tr", { class: summary.winners.includes(seat) ? "went-out" : null },
-    h("th", { scope: "row" }, ctx.seatName(seat)),
-    h("td", { class: "num" }, String(points)),
-    h("td", { class: "num" }, String(state.totals[seat]))));
-  fill(part, h("details", { class: "summary-details", open: fresh || part.querySelector("details[open]") !== null },
-    h("summary", {}, format(labels.game_ended, { game: summary.game })),
-    h("p", {}, how),
-    h("div", { class: "table-wrap" }, h("table", { class: "summary-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, labels.player),
-        h("th", { scope: "col", class: "num" }, labels.game_points), h("th", { scope: "col", class: "num" }, labels.total))),
-      h("tbody", {}, rows)))));
-  openedSummary = summary.game;
-  part.hidden = false;
+  return roundSummary(part, {
+    key: summary.game,
+    title: format(labels.game_ended, { game: summary.game }),
+    how: summary.completed === null
+      ? format(labels.turn_limit, { turns: summary.turns })
+      : format(labels.completed, { name: ctx.seatName(summary.completed) }),
+    columns: [{ label: labels.game_points, num: true }, { label: labels.total, num: true }],
+    rows: summary.points.map((points, seat) => ({
+      seat, class: summary.winners.includes(seat) ? "went-out" : null, cells: [String(points), String(state.totals[seat])],
+    })),
+  }, state.over, ctx);
 }
 
 export function render(container, state, ctx) {
-  last = [container, state, ctx];
+  redraw.keep(container, state, ctx);
   const { labels } = ctx;
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   const choices = ownChoices(state, ctx);
 
   const status = [];
@@ -231,22 +217,21 @@ export function render(container, state, ctx) {
       state.turn === state.seat ? labels.extra_you : format(labels.extra_other, { name: ctx.seatName(state.turn) }));
     extra.hidden = false;
   } else {
-    extra.hidden = true;
-    fill(extra);
+    conceal(extra);
   }
   fill(part("prompt"), promptText(state, ctx, choices));
   renderPool(container, state, ctx);
   renderHeld(container, state, ctx, choices);
 
   const buttons = [];
-  const back = ctx.act ? ctx.legal.find((a) => a.type === "return") : null;
+  const back = ctx.act ? firstOf(ctx.legal, "return") : null;
   if (back) {
     buttons.push(h("button", { type: "button", class: "cp-return secondary", disabled: ctx.pending, onclick: () => ctx.act(back) },
-      labels.return, " ", h("kbd", { class: "key" }, "R")));
+      withKey(labels.return, "R")));
   }
   if (picked) {
     buttons.push(h("button", { type: "button", class: "cp-cancel secondary", onclick: () => { picked = null; redraw(); } },
-      labels.cancel_move, " ", h("kbd", { class: "key" }, "Esc")));
+      withKey(labels.cancel_move, "Esc")));
   }
   fill(part("actions"), buttons);
 
@@ -266,7 +251,7 @@ export function seatDetails(state, index, ctx) {
     state.phase === "insert" && state.to_insert[index]
       ? h("span", { class: "cp-to-reveal" }, format(labels.to_reveal, { count: state.to_insert[index] })) : null,
     state.games > 1 || state.over
-      ? h("span", { class: "score", dataset: { score: total } }, counted(labels, "minus_points", total, { points: total })) : null,
+      ? score(total, counted(labels, "minus_points", total, { points: total })) : null,
     state.extra_turn && state.turn === index ? h("span", { class: "badge cp-extra-badge" }, labels.extra_badge) : null,
   ];
 }
@@ -274,15 +259,14 @@ export function seatDetails(state, index, ctx) {
 // One line for the move log: {seat, action, by}.
 export function describe(entry, ctx) {
   const { labels } = ctx;
-  const name = ctx.seatName(entry.seat);
-  const action = entry.action || {};
-  let text = format(labels.moved, { name });
-  if (action.type === "insert") text = format(labels.inserted, { name, value: action.value });
-  else if (action.type === "take") text = "tile" in action ? format(labels.took, { name, tile: action.tile }) : format(labels.took_face_down, { name });
-  else if (action.type === "place") text = format(labels.placed, { name, value: action.value });
-  else if (action.type === "return") text = format(labels.returned, { name });
-  else if (action.type === "move") text = format(labels.moved_tile, { name });
-  return entry.by === "clock" ? `${text} ${labels.by_clock}` : text;
+  return moveLine(entry, ctx, (action, name) => {
+    if (action.type === "insert") return format(labels.inserted, { name, value: action.value });
+    if (action.type === "take") return "tile" in action ? format(labels.took, { name, tile: action.tile }) : format(labels.took_face_down, { name });
+    if (action.type === "place") return format(labels.placed, { name, value: action.value });
+    if (action.type === "return") return format(labels.returned, { name });
+    if (action.type === "move") return format(labels.moved_tile, { name });
+    return null;
+  });
 }
 
 // Extra log lines about the step from one view to the next: an extra turn, a game's end.
@@ -292,24 +276,17 @@ export function events(before, after, ctx) {
   if (lastAction && lastAction.kind === "place" && lastAction.extra) {
     lines.push(format(ctx.labels.extra_log, { name: ctx.seatName(lastAction.seat) }));
   }
-  const summary = after.last_game;
-  if (summary && !(before && before.last_game && before.last_game.game === summary.game)) {
-    const points = summary.points.map((p, seat) => `${ctx.seatName(seat)} ${p}`).join(", ");
-    lines.push(`${format(ctx.labels.game_ended, { game: summary.game })} (${points})`);
-  }
+  const summary = newSummary(before, after, "last_game", "game");
+  if (summary) lines.push(roundEndLine(format(ctx.labels.game_ended, { game: summary.game }), summary.points, ctx));
   return lines;
-}
-
-export function toAct(state) {
-  return state.turn === null ? [] : [state.turn];
 }
 
 // The action a key press asks for, when it is legal: D takes a face-down tile, R returns the
 // tile held.
 export function keyAction(key, legal) {
   const lower = key.toLowerCase();
-  if (lower === "d") return legal.find((a) => a.type === "take" && !("tile" in a)) || null;
-  if (lower === "r") return legal.find((a) => a.type === "return") || null;
+  if (lower === "d") return firstOf(legal, "take", (a) => !("tile" in a));
+  if (lower === "r") return firstOf(legal, "return");
   return null;
 }
 

@@ -5,16 +5,19 @@
 // cards are bid together; in phase 1 a chosen card goes under an empty colour card; at the end
 // of a deal the chosen cards (any number) are given up with one button.
 // Same exports as every board (see table.js).
-import { counted, fill, format, h } from "../dom.js";
+import { fill, h } from "../../js/kit/dom.js";
+import { counted, format } from "../../js/kit/text.js";
+import {
+  cardRow, firstOf, handSize, moveLine, newSummary, note, ofType, parts, redrawing, roundEndLine, roundSummary, score, withKey,
+} from "../board_kit.js";
 
 // What the player has chosen in hand and which moment it belongs to (cleared when it changes).
 let chosen = [];
 let chosenFor = "";
-let openedSummary = null;
-// The latest render's arguments (a choice re-renders with them) and what the hand was drawn from:
-// while that stays the same the hand's buttons are kept, so another player's move arriving
-// mid-click (everyone gives up cards at once) cannot swallow the click.
-let latest = null;
+// A choice re-renders with the latest render's arguments. What the hand was drawn from: while
+// that stays the same the hand's buttons are kept, so another player's move arriving mid-click
+// (everyone gives up cards at once) cannot swallow the click.
+const redraw = redrawing(render);
 let handDrawnFrom = "";
 
 const cardKey = (card) => `${card.colour}:${card.value}`;
@@ -37,7 +40,7 @@ export function card(c, labels, size = "") {
 }
 
 function cardList(cards, labels, size = "card-small") {
-  return h("span", { class: "card-row" }, cards.map((c) => card(c, labels, size)));
+  return cardRow(cards, (c) => card(c, labels, size));
 }
 
 function back(labels, size = "") {
@@ -50,10 +53,6 @@ function moment(state) {
   return [state.deal, state.phase, a ? a.number : "", a ? a.round : "", state.hand ? state.hand.length : ""].join("|");
 }
 
-function ofType(legal, type) {
-  return legal.filter((a) => a.type === type);
-}
-
 function isChosen(c) {
   return chosen.some((x) => cardKey(x) === cardKey(c));
 }
@@ -62,7 +61,7 @@ function toggle(c, limit) {
   if (isChosen(c)) chosen = chosen.filter((x) => cardKey(x) !== cardKey(c));
   else if (limit === 1) chosen = [c];
   else if (!limit || chosen.length < limit) chosen = [...chosen, c];
-  render(latest.container, latest.state, latest.ctx);
+  redraw();
 }
 
 // What the hand and its buttons are drawn from.
@@ -74,7 +73,7 @@ function handInputs(state, ctx) {
 // -- parts ----------------------------------------------------------------------------------------
 function renderHeader(container, state, ctx) {
   const { labels } = ctx;
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   fill(part("deal"), format(labels.deal, { deal: state.deal, deals: state.deals }), " · ",
     format(labels.starts, { name: ctx.seatName(state.start_player) }), " · ",
     h("span", { class: "el-stock", dataset: { count: state.stock_size } }, format(labels.stock, { count: state.stock_size })));
@@ -126,7 +125,7 @@ function renderPrizes(part, state, ctx) {
 
 function renderAuction(container, state, ctx) {
   const { labels } = ctx;
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   const auction = state.auction;
   const area = part("auction-area");
   area.hidden = !auction && !state.auctions.length;
@@ -165,7 +164,7 @@ function handButton(c, labels, attributes) {
 // The hand and the action buttons, from the legal actions only.
 function renderHand(container, state, ctx) {
   const { labels, legal } = ctx;
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   const inputs = handInputs(state, ctx);
   if (inputs === handDrawnFrom && part("hand").childElementCount) return;
   handDrawnFrom = inputs;
@@ -173,7 +172,7 @@ function renderHand(container, state, ctx) {
   let hint = "";
   part("keys").hidden = true;
   if (state.hand === null) {
-    fill(part("hand"), h("p", { class: "muted" }, labels.spectating));
+    fill(part("hand"), note(labels.spectating));
     fill(part("hint"));
     fill(part("actions"));
     return;
@@ -224,54 +223,43 @@ function renderHand(container, state, ctx) {
     cards = state.hand.map((c) => card(c, labels));
     if (state.phase === "discard" && state.gave_up && state.gave_up[state.seat] !== null) hint = labels.waiting_others;
   }
-  if (act && legal.some((a) => a.type === "pass")) {
+  const pass = act ? firstOf(legal, "pass") : null;
+  if (pass) {
     if (!bids.length) hint = labels.must_pass;
     buttons.push(h("button", { type: "button", class: "el-pass secondary", disabled: ctx.pending, onclick: () => act({ type: "pass" }) },
-      labels.pass, " ", h("kbd", { class: "key" }, "P")));
+      withKey(labels.pass, "P")));
   }
-  fill(part("hand"), cards.length ? cards : h("p", { class: "muted" }, labels.empty_hand));
+  fill(part("hand"), cards.length ? cards : note(labels.empty_hand));
   fill(part("hint"), hint);
   fill(part("actions"), buttons);
-  part("keys").hidden = !(act && legal.some((a) => a.type === "pass"));
+  part("keys").hidden = !pass;
 }
 
+// The last deal's summary: each seat's prizes won, its points, the totals and the cards given up.
 function renderSummary(part, state, ctx) {
   const last = state.last_deal;
-  if (!last) {
-    part.hidden = true;
-    fill(part);
-    return;
-  }
+  if (!last) return roundSummary(part, null, state.over, ctx);
   const { labels } = ctx;
-  const fresh = openedSummary !== last.deal || state.over || ctx.readOnly;
-  const rows = last.points.map((points, seat) => h("tr", { dataset: { seat } },
-    h("th", { scope: "row" }, ctx.seatName(seat)),
-    h("td", { class: "hand-cell" }, last.won[seat].length ? cardList(last.won[seat], labels) : "—"),
-    h("td", { class: "num" }, String(points)),
-    h("td", { class: "num" }, String(state.scores[seat])),
-    h("td", { class: "num" }, last.gave_up ? String(last.gave_up[seat]) : "—"),
-  ));
-  const details = h("details", { class: "summary-details", open: fresh || part.querySelector("details[open]") !== null },
-    h("summary", {}, format(labels.deal_over, { deal: last.deal })),
-    h("div", { class: "table-wrap" }, h("table", { class: "summary-table" },
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, labels.player), h("th", { scope: "col" }, labels.prizes_won),
-        h("th", { scope: "col", class: "num" }, labels.deal_points), h("th", { scope: "col", class: "num" }, labels.total),
-        h("th", { scope: "col", class: "num" }, labels.gave_up_col))),
-      h("tbody", {}, rows))),
-  );
-  openedSummary = last.deal;
-  fill(part, details);
-  part.hidden = false;
+  return roundSummary(part, {
+    key: last.deal,
+    title: format(labels.deal_over, { deal: last.deal }),
+    columns: [{ label: labels.prizes_won, cell: "hand-cell" }, { label: labels.deal_points, num: true },
+      { label: labels.total, num: true }, { label: labels.gave_up_col, num: true }],
+    rows: last.points.map((points, seat) => ({
+      seat,
+      cells: [last.won[seat].length ? cardList(last.won[seat], labels) : "—", String(points), String(state.scores[seat]),
+        last.gave_up ? String(last.gave_up[seat]) : "—"],
+    })),
+  }, state.over, ctx);
 }
 
 export function render(container, state, ctx) {
-  latest = { container, state, ctx };
+  redraw.keep(container, state, ctx);
   if (moment(state) !== chosenFor) {
     chosen = [];
     chosenFor = moment(state);
   }
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   renderHeader(container, state, ctx);
   const placing = ctx.act ? ofType(ctx.legal, "place") : [];
   renderRow(part("row"), state, ctx, placing.length ? placing : null);
@@ -290,8 +278,8 @@ export function seatDetails(state, index, ctx) {
     giving = h("span", { class: "badge el-giving" }, count === null ? labels.choosing : format(labels.gave_up, { count }));
   }
   return [
-    h("span", { class: "hand-size", dataset: { count: state.hand_sizes[index] } }, format(labels.hand_size, { count: state.hand_sizes[index] })),
-    h("span", { class: "score", dataset: { score: state.scores[index] } }, format(labels.points, { points: state.scores[index] })),
+    handSize(state.hand_sizes[index], labels),
+    score(state.scores[index], format(labels.points, { points: state.scores[index] })),
     index === state.start_player && !state.over ? h("span", { class: "badge el-start" }, labels.start_badge) : null,
     state.auction && state.auction.passed[index] ? h("span", { class: "badge badge-quit" }, labels.passed) : null,
     giving,
@@ -303,17 +291,16 @@ export function seatDetails(state, index, ctx) {
 // (elements.md, "Hidden information"), even when the entry carries them.
 export function describe(entry, ctx) {
   const { labels } = ctx;
-  const name = ctx.seatName(entry.seat);
-  const action = entry.action || {};
-  let text = format(labels.moved, { name });
-  if (action.type === "place") text = format(labels.placed, { name, colour: labels[action.colour] || action.colour });
-  else if (action.type === "bid") text = format(labels.bid, { name, cards: cardsName(action.cards || [], labels) });
-  else if (action.type === "pass") text = format(labels.passes, { name });
-  else if (action.type === "discard") {
-    const count = Array.isArray(action.cards) ? action.cards.length : action.count || 0;
-    text = format(labels.gives_up, { name, count });
-  }
-  return entry.by === "clock" ? `${text} ${labels.by_clock}` : text;
+  return moveLine(entry, ctx, (action, name) => {
+    if (action.type === "place") return format(labels.placed, { name, colour: labels[action.colour] || action.colour });
+    if (action.type === "bid") return format(labels.bid, { name, cards: cardsName(action.cards || [], labels) });
+    if (action.type === "pass") return format(labels.passes, { name });
+    if (action.type === "discard") {
+      const count = Array.isArray(action.cards) ? action.cards.length : action.count || 0;
+      return format(labels.gives_up, { name, count });
+    }
+    return null;
+  });
 }
 
 // Extra log lines between two views, newest first as the log shows them: a deal's end, each
@@ -322,11 +309,8 @@ export function events(before, after, ctx) {
   if (!before) return [];
   const { labels } = ctx;
   const lines = [];
-  const last = after.last_deal;
-  if (last && (!before.last_deal || before.last_deal.deal !== last.deal)) {
-    const points = last.points.map((p, seat) => `${ctx.seatName(seat)} ${p}`).join(", ");
-    lines.push(`${format(labels.deal_over, { deal: last.deal })} (${points})`);
-  }
+  const last = newSummary(before, after, "last_deal", "deal");
+  if (last) lines.push(roundEndLine(format(labels.deal_over, { deal: last.deal }), last.points, ctx));
   if (after.deal === before.deal && after.auctions.length > before.auctions.length) {
     after.auctions.slice(before.auctions.length).reverse().forEach((result) => {
       const prize = cardName(result.prize, labels);
@@ -340,12 +324,8 @@ export function events(before, after, ctx) {
   return lines;
 }
 
-export function toAct(state) {
-  return Array.isArray(state.to_act) ? state.to_act : [];
-}
-
 // The action a key press asks for, when it is legal: P passes.
 export function keyAction(key, legal) {
-  if (key.toLowerCase() === "p") return legal.find((a) => a.type === "pass") || null;
+  if (key.toLowerCase() === "p") return firstOf(legal, "pass");
   return null;
 }

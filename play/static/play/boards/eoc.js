@@ -7,7 +7,9 @@
 // the character can move, an adjacent enemy to attack or charge, a square to set a card on, the
 // character to use an event); mulligan and the order of the 4 area cards are steps of their own.
 // Same exports as every board (see table.js).
-import { fill, format, h, readJSON } from "../dom.js";
+import { conceal, fill, h, readJSON } from "../../js/kit/dom.js";
+import { format } from "../../js/kit/text.js";
+import { firstOf, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
 
 const COLS = 4;
 const LETTERS = "abcd";
@@ -25,7 +27,7 @@ remember(readJSON("match-view").state);
 let picked = null;
 let arrangement = [];
 let pickedFor = "";
-let latest = null;
+const redraw = redrawing(render);
 
 const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
 const key = (square) => `${square[0]},${square[1]}`;
@@ -42,14 +44,6 @@ export function squareName(square) {
 function moment(state, ctx) {
   return [state.turn, state.phase, state.step, state.chosen, state.part ? state.part.seat : "", ctx.legal.length,
     JSON.stringify(state.hand)].join("|");
-}
-
-function ofType(legal, type) {
-  return legal.filter((a) => a.type === type);
-}
-
-function redraw() {
-  if (latest) render(latest.container, latest.state, latest.ctx);
 }
 
 function pick(value) {
@@ -127,7 +121,7 @@ function stepList(steps, state, labels, current) {
 function renderRule(part, state, ctx) {
   const { labels } = ctx;
   if (!state.rule) {
-    fill(part, h("p", { class: "muted" }, labels.no_rule));
+    fill(part, note(labels.no_rule));
     return;
   }
   const card = state.cards[state.rule];
@@ -138,8 +132,8 @@ function renderRule(part, state, ctx) {
 function renderTurned(part, state, ctx) {
   const { labels } = ctx;
   const turned = state.turned;
-  part.hidden = !turned;
-  if (!turned) return fill(part);
+  if (!turned) return conceal(part);
+  part.hidden = false;
   const card = state.cards[turned.card];
   const bonus = card.size_bonus ? ` ${format(labels.bonus, { colour: labels[`colour_${card.size_bonus.colour}`] || card.size_bonus.colour, value: card.size_bonus.value > 0 ? `+${card.size_bonus.value}` : card.size_bonus.value })}` : "";
   return fill(part, h("span", { class: "eoc-card eoc-damage-card", title: card.name },
@@ -250,11 +244,11 @@ function handCard(code, state, ctx, attributes = {}) {
 function renderHand(part, state, ctx) {
   const { labels, legal } = ctx;
   if (state.hand === null) {
-    fill(part, h("p", { class: "muted" }, labels.spectating));
+    fill(part, note(labels.spectating));
     return;
   }
   if (!state.hand.length) {
-    fill(part, h("p", { class: "muted" }, labels.empty_hand));
+    fill(part, note(labels.empty_hand));
     return;
   }
   const act = ctx.act;
@@ -319,7 +313,7 @@ function button(text, action, ctx, cls = "secondary", shortcut = null) {
   return h("button", { type: "button", class: cls, disabled: ctx.pending, dataset, onclick: () => {
     picked = null;
     ctx.act(action);
-  } }, text, shortcut ? [" ", h("kbd", { class: "key" }, shortcut)] : null);
+  } }, shortcut ? withKey(text, shortcut) : text);
 }
 
 function renderArrange(part, state, ctx) {
@@ -334,7 +328,7 @@ function renderArrange(part, state, ctx) {
   arrangement.forEach((code, k) => { byCol[viewerCols[k]] = code; });
   const full = arrangement.length === cards.length && cards.length === COLS;
   const wanted = full ? [0, 1, 2, 3].map((col) => byCol[col]) : null;
-  const order = full ? legal.find((a) => a.type === "arrange" && a.order.every((c, i) => c === wanted[i])) : null;
+  const order = full ? firstOf(legal, "arrange", (a) => a.order.every((c, i) => c === wanted[i])) : null;
   const pool = left.map((code) => h("button", { type: "button", class: "eoc-arrange-card", dataset: { code }, disabled: ctx.pending,
     onclick: () => { arrangement = [...arrangement, code]; redraw(); } }, cardName(code)));
   fill(part,
@@ -353,9 +347,7 @@ function renderArrange(part, state, ctx) {
 
 function renderControls(part, state, ctx) {
   const { labels, legal } = ctx;
-  const arrange = part.parentElement.querySelector('[data-part="arrange"]');
-  arrange.hidden = true;
-  fill(arrange);
+  const arrange = conceal(parts(part.parentElement)("arrange"));
   if (!ctx.act) return fill(part);
   const out = [];
   for (const a of legal) {
@@ -368,9 +360,9 @@ function renderControls(part, state, ctx) {
     arrange.hidden = false;
     renderArrange(arrange, state, ctx);
   }
-  const skip = legal.find((a) => a.type === "skip");
+  const skip = firstOf(legal, "skip");
   if (skip) out.push(button(state.phase === "character" ? labels.skip_character : labels.skip_set, skip, ctx, "secondary", "S"));
-  const done = legal.find((a) => a.type === "done");
+  const done = firstOf(legal, "done");
   if (done) out.push(button(labels.done, done, ctx, "secondary eoc-done", "D"));
   if (picked) out.push(h("button", { type: "button", class: "link-button", onclick: () => pick(null) }, labels.cancel));
   return fill(part, out);
@@ -396,7 +388,7 @@ function renderPiles(part, state, ctx) {
 
 export function render(container, state, ctx) {
   remember(state);
-  latest = { container, state, ctx };
+  redraw.keep(container, state, ctx);
   const now = moment(state, ctx);
   if (now !== pickedFor) {
     picked = null;
@@ -404,7 +396,7 @@ export function render(container, state, ctx) {
     pickedFor = now;
   }
   if (state.phase === "arrange" && state.to_arrange && arrangement.length > state.to_arrange.length) arrangement = [];
-  const part = (name) => container.querySelector(`[data-part="${name}"]`);
+  const part = parts(container);
   renderHeader(part("header"), state, ctx);
   renderRule(part("rule"), state, ctx);
   renderTurned(part("turned"), state, ctx);
@@ -425,7 +417,7 @@ export function seatDetails(state, index, ctx) {
   const mulligan = state.mulligans ? state.mulligans[index] : null;
   return [
     state.ap === index && !state.outcome ? h("span", { class: "badge eoc-ap-badge" }, labels.ap_badge) : null,
-    h("span", { class: "hand-size", dataset: { count: state.hand_sizes[index] } }, format(labels.hand_size, { count: state.hand_sizes[index] })),
+    handSize(state.hand_sizes[index], labels),
     h("span", { class: "deck-size", dataset: { count: state.deck_sizes[index] } }, format(labels.deck_size, { count: state.deck_sizes[index] })),
     h("span", { class: "down-count", dataset: { count: state.downs[index].length } }, format(labels.down_count, { count: state.downs[index].length })),
     state.phase === "mulligan" && mulligan !== null ? h("span", { class: "badge" }, mulligan ? labels.took_mulligan : labels.kept_hand) : null,
@@ -436,36 +428,32 @@ export function seatDetails(state, index, ctx) {
 // by the other seat and the other seat's mulligan and arrangement come without their cards).
 export function describe(entry, ctx) {
   const { labels } = ctx;
-  const name = ctx.seatName(entry.seat);
-  const a = entry.action || {};
   const sq = (s) => (Array.isArray(s) ? squareName(s) : "?");
-  let text;
-  switch (a.type) {
-    case "mulligan":
-      text = a.take === undefined ? format(labels.log_mulligan, { name }) : format(a.take ? labels.log_mulligan_take : labels.log_mulligan_keep, { name });
-      break;
-    case "arrange": text = format(labels.log_arrange, { name }); break;
-    case "place_character": text = format(labels.log_place, { name, card: cardName(a.card) }); break;
-    case "skip": text = format(labels.log_skip, { name }); break;
-    case "set": text = a.card ? format(labels.log_set_card, { name, card: cardName(a.card), square: sq(a.square) }) : format(labels.log_set, { name, square: sq(a.square) }); break;
-    case "action_table": text = format(labels.log_table, { name, card: cardName(a.card) }); break;
-    case "choose": text = format(labels.log_choose, { name, action: actionLabel(labels, a.action) }); break;
-    case "event": text = format(labels.log_event, { name, card: cardName(a.card), square: sq(a.by) }); break;
-    case "move": text = format(labels.log_move, { name, from: sq(a.from), to: sq(a.to) }); break;
-    case "attack": text = format(labels.log_attack, { name, by: sq(a.by), target: sq(a.target) }); break;
-    case "charge": text = format(labels.log_charge, { name, by: sq(a.by), target: sq(a.target) }); break;
-    case "defend": text = format(labels.log_defend, { name }); break;
-    case "special": text = format(labels.log_special, { name, square: sq(a.by) }); break;
-    case "done": text = format(labels.log_done, { name }); break;
-    case "sandbox_move":
-      text = a.from && a.from.card
-        ? format(labels.log_sandbox_move_card, { name, card: cardName(a.from.card), from: zoneText(a.from, labels, ctx, "to"), to: zoneText(a.to, labels, ctx, "to") })
-        : format(labels.log_sandbox_move, { name, from: zoneText(a.from, labels, ctx, "from"), to: zoneText(a.to, labels, ctx, "to") });
-      break;
-    case "sandbox_hp": text = format(labels.log_sandbox_hp, { name, square: sq(a.square), hp: a.hp }); break;
-    default: text = format(labels.log_other, { name });
-  }
-  return entry.by === "clock" ? `${text} ${labels.by_clock}` : text;
+  return moveLine(entry, ctx, (a, name) => {
+    switch (a.type) {
+      case "mulligan":
+        return a.take === undefined ? format(labels.log_mulligan, { name }) : format(a.take ? labels.log_mulligan_take : labels.log_mulligan_keep, { name });
+      case "arrange": return format(labels.log_arrange, { name });
+      case "place_character": return format(labels.log_place, { name, card: cardName(a.card) });
+      case "skip": return format(labels.log_skip, { name });
+      case "set": return a.card ? format(labels.log_set_card, { name, card: cardName(a.card), square: sq(a.square) }) : format(labels.log_set, { name, square: sq(a.square) });
+      case "action_table": return format(labels.log_table, { name, card: cardName(a.card) });
+      case "choose": return format(labels.log_choose, { name, action: actionLabel(labels, a.action) });
+      case "event": return format(labels.log_event, { name, card: cardName(a.card), square: sq(a.by) });
+      case "move": return format(labels.log_move, { name, from: sq(a.from), to: sq(a.to) });
+      case "attack": return format(labels.log_attack, { name, by: sq(a.by), target: sq(a.target) });
+      case "charge": return format(labels.log_charge, { name, by: sq(a.by), target: sq(a.target) });
+      case "defend": return format(labels.log_defend, { name });
+      case "special": return format(labels.log_special, { name, square: sq(a.by) });
+      case "done": return format(labels.log_done, { name });
+      case "sandbox_move":
+        return a.from && a.from.card
+          ? format(labels.log_sandbox_move_card, { name, card: cardName(a.from.card), from: zoneText(a.from, labels, ctx, "to"), to: zoneText(a.to, labels, ctx, "to") })
+          : format(labels.log_sandbox_move, { name, from: zoneText(a.from, labels, ctx, "from"), to: zoneText(a.to, labels, ctx, "to") });
+      case "sandbox_hp": return format(labels.log_sandbox_hp, { name, square: sq(a.square), hp: a.hp });
+      default: return null;
+    }
+  }, "log_other");
 }
 
 // A zone of a sandbox move in words: "Ann's discard pile", "the area card on b2", …
@@ -485,10 +473,7 @@ function renderSandbox(part, state, ctx) {
   const { labels } = ctx;
   const moves = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_move") : [];
   const hps = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_hp") : [];
-  if (!moves.length && !hps.length) {
-    part.hidden = true;
-    return fill(part);
-  }
+  if (!moves.length && !hps.length) return conceal(part);
   part.hidden = false;
   const sources = new Map();
   for (const a of moves) {
@@ -568,18 +553,14 @@ export function events(before, after, ctx) {
   return lines;
 }
 
-export function toAct(state) {
-  return Array.isArray(state.to_act) ? state.to_act : [];
-}
-
 // The action a key press asks for, when it is legal: D ends your part, S skips, F defends,
 // K keeps the hand, M takes a mulligan.
 export function keyAction(key, legal) {
   const k = key.toLowerCase();
-  if (k === "d") return legal.find((a) => a.type === "done") || null;
-  if (k === "s") return legal.find((a) => a.type === "skip") || null;
-  if (k === "f") return legal.find((a) => a.type === "defend") || null;
-  if (k === "k") return legal.find((a) => a.type === "mulligan" && !a.take) || null;
-  if (k === "m") return legal.find((a) => a.type === "mulligan" && a.take) || null;
+  if (k === "d") return firstOf(legal, "done");
+  if (k === "s") return firstOf(legal, "skip");
+  if (k === "f") return firstOf(legal, "defend");
+  if (k === "k") return firstOf(legal, "mulligan", (a) => !a.take);
+  if (k === "m") return firstOf(legal, "mulligan", (a) => a.take);
   return null;
 }

@@ -1,13 +1,16 @@
 // The board of a game without one of its own: the view as data and each legal action as a
 // button showing the action. Same exports as every board (see table.js).
-import { fill, format, h } from "../dom.js";
+import { fill, h } from "../../js/kit/dom.js";
+import { format } from "../../js/kit/text.js";
+import { parts } from "../board_kit.js";
 
 export function render(container, state, ctx) {
   const actions = ctx.act ? ctx.legal.map((action) => h("button", {
     type: "button", class: "secondary", disabled: ctx.pending, onclick: () => ctx.act(action),
   }, JSON.stringify(action))) : [];
-  fill(container.querySelector('[data-part="actions"]'), actions);
-  fill(container.querySelector('[data-part="state"]'), JSON.stringify(state, null, 2));
+  const part = parts(container);
+  fill(part("actions"), actions);
+  fill(part("state"), JSON.stringify(state, null, 2));
 }
 
 export function seatDetails() {
@@ -20,10 +23,6 @@ export function describe(entry, ctx) {
 
 export function events() {
   return [];
-}
-
-export function toAct(state) {
-  return Array.isArray(state.to_act) ? state.to_act : [];
 }
 
 export function keyAction() {

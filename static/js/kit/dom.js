@@ -1,24 +1,9 @@
-// Small DOM and text tools shared by the table, the replay and the boards.
+// The site's DOM helpers, shared by every page script (cards, decks, play): building elements,
+// replacing an element's children, reading a JSON block, running a set-up once the page is read.
 
-// The JSON of a <script type="application/json" id="..."> block; {} when it is missing.
-export function readJSON(id) {
-  const element = document.getElementById(id);
-  return element ? JSON.parse(element.textContent) : {};
-}
-
-// "%(name)s played %(card)s" with {name: "Ann", card: 4} → "Ann played 4" (Django's
-// python-format placeholders, so the translated strings keep their usual shape).
-export function format(text, params = {}) {
-  return String(text).replace(/%\((\w+)\)s/g, (whole, key) => (key in params ? String(params[key]) : whole));
-}
-
-// The label "key", or "key_one" when count is 1 and the labels have it ("1 card", "2 cards").
-export function counted(labels, key, count, params = {}) {
-  const text = count === 1 && labels[`${key}_one`] ? labels[`${key}_one`] : labels[key];
-  return format(text, params);
-}
-
-// h("li", {class: "seat", dataset: {seat: 2}, onclick: fn}, "text", child, [more, children])
+// h("li", {class: "seat", dataset: {seat: 2}, onclick: fn}, "text", child, [more, children]):
+// an element with those attributes (null, undefined and false ones left out, true ones empty)
+// and children (strings become text; null, undefined and false are skipped; arrays flattened).
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes || {})) {
@@ -41,11 +26,30 @@ function append(element, children) {
   }
 }
 
-// Replaces an element's children.
+// Replaces an element's children (as h takes them); returns the element.
 export function fill(element, ...children) {
   element.replaceChildren();
   append(element, children);
   return element;
+}
+
+// Empties an element and hides it.
+export function conceal(element) {
+  element.hidden = true;
+  return fill(element);
+}
+
+// The JSON of a <script type="application/json" id="..."> block (Django's json_script);
+// fallback ({} unless told) when the page has none.
+export function readJSON(id, fallback = {}) {
+  const element = document.getElementById(id);
+  return element ? JSON.parse(element.textContent) : fallback;
+}
+
+// Runs setUp once the document is parsed (at once when it already is).
+export function onReady(setUp) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
 }
 
 // True when a key press is meant for a text field or carries a modifier, so shortcuts keep out.

@@ -1,0 +1,36 @@
+"""The words of the L.A.M.A. board (``play/static/play/boards/lama.js``); ``play.labels`` gives
+them to the page as ``#board-labels``."""
+from django.utils.translation import gettext_lazy as _
+
+LABELS = {
+    "round": _("Round %(round)s"),
+    "ends_at": _("the game ends when a player reaches %(points)s points"),
+    "ends_at_one": _("the game ends when a player reaches %(points)s point"),
+    "cards": _("%(count)s cards"),
+    "cards_one": _("%(count)s card"),
+    "llama": _("Llama"),
+    "play_card": _("Play %(card)s"),
+    "draw": _("Draw a card"),
+    "quit": _("Quit the round"),
+    "spectating": _("You are watching: the hands are hidden."),
+    "empty_hand": _("No cards left."),
+    "you_quit": _("You have quit this round; wait for the next one."),
+    "hand_size": _("%(count)s in hand"),
+    "chips": _("%(white)s white and %(black)s black chips"),
+    "points": _("%(points)s points"),
+    "points_one": _("%(points)s point"),
+    "quit_badge": _("quit"),
+    "laid_down": _("Laid down:"),
+    "moved": _("%(name)s moved"),
+    "played": _("%(name)s played %(card)s"),
+    "drew": _("%(name)s drew a card"),
+    "quitted": _("%(name)s quit the round"),
+    "round_over": _("Round %(round)s is over"),
+    "went_out": _("%(name)s went out."),
+    "went_out_black": _("%(name)s went out and gave back a black chip."),
+    "went_out_white": _("%(name)s went out and gave back a white chip."),
+    "everyone_quit": _("Everyone quit."),
+    "hand_left": _("Hand left"),
+    "round_points": _("Points this round"),
+    "total": _("Total"),
+}

@@ -1,0 +1,53 @@
+"""The words of the table's scripts: the table and the replay (``play/static/play/table.js``,
+``replay.js``), the seat list (``seats.js``) and the how-to-play pictures (``rules.js``), as
+``#play-labels``; the replay's own as ``#replay-labels``."""
+from django.utils.translation import gettext_lazy as _
+
+TABLE = {
+    "conn_connecting": _("Connecting…"),
+    "conn_live": _("Live"),
+    "conn_retry": _("Connection lost; trying again in %(seconds)s s"),
+    "status_open": _("Waiting for players"),
+    "status_running": _("In play"),
+    "status_finished": _("Finished"),
+    "status_abandoned": _("Abandoned"),
+    "abandoned": _("The match was abandoned: nobody joined it in time, or every person at it was away too long."),
+    "your_turn": _("Your turn"),
+    "waiting_for": _("Waiting for %(name)s"),
+    "waiting_players": _("Waiting for people to take the free seats."),
+    "game_over": _("The game is over."),
+    "to_play": _("to play"),
+    "you": _("you"),
+    "person": _("person"),
+    "bot": _("bot"),
+    "bot_random": _("random bot"),
+    "bot_heuristic": _("heuristic bot"),
+    "free_seat": _("free seat"),
+    "bot_name": _("Bot %(number)s"),
+    "seat_number": _("Seat %(number)s"),
+    "join": _("Take this seat"),
+    "join_deck": _("Your deck"),
+    "resigned": _("resigned"),
+    "timed_out": _("away: a bot plays"),
+    "player": _("Player"),
+    "score": _("Score"),
+    "winners": _("Winner: %(names)s"),
+    "you_won": _("Well played!"),
+    "clock": _("%(seconds)s s left for this turn"),
+    "dismiss": _("Dismiss"),
+    "by_clock": _("(time ran out)"),
+    "err_generic": _("The move was refused."),
+    "err_not_your_turn": _("It is not your turn."),
+    "err_illegal_action": _("That move is against the rules."),
+    "err_malformed_action": _("The move could not be read."),
+    "err_game_over": _("The game is over."),
+    "err_not_seated": _("You have no seat at this match."),
+    "err_timed_out": _("You were away on your turn too long; a bot plays your seat."),
+    "err_abandoned": _("The match was abandoned."),
+    "err_network": _("The move could not be sent: check your connection and try again."),
+}
+
+REPLAY = {
+    "position": _("Move %(current)s of %(total)s"),
+    "start": _("The deal"),
+}

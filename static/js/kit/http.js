@@ -1,0 +1,16 @@
+// Requests from the page to the site's own API and views, with the page's session.
+
+// A write: the body as JSON, the CSRF token of the page, asking for `accept` (JSON unless told).
+export function send(url, { method = "POST", body, csrf, accept = "application/json" }) {
+  return fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: accept, "X-CSRFToken": csrf },
+    body: JSON.stringify(body),
+  });
+}
+
+// A read asking for JSON; `signal` (an AbortController's) may cancel it.
+export function get(url, { signal } = {}) {
+  return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" }, signal });
+}
