@@ -4,6 +4,7 @@ bot matches, abandoned matches, sandbox play and guests are not rated; a match i
 
 The expected numbers are openskill 6.2.0's, PlackettLuce() with its defaults, from new ratings
 (mu 25, sigma 25/3)."""
+import re
 from datetime import timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from django.utils import timezone
 from play.models import Match, Rating, RatingChange, Seat
 from play.placings import placings
 from play.services.act import act
+from play.services.bot_turns import play_bot_turn
 from play.services.clocks import expire_clock
 from play.services.create import create_match
 from play.services.join import join_match
@@ -162,3 +164,105 @@ def test_placings():
     assert placings({"scores": [1, 0], "winners": [0]}, [True, False]) == [2, 1]
     with pytest.raises(ValueError, match="2 scores for 3 seats"):
         placings({"scores": [1, 0], "winners": [0]}, [False] * 3)
+
+
+# -- the leaderboard API and the pages ------------------------------------------------------------
+
+def three_rated():
+    """Alice beats Bob twice; Carol and Dan tie once; so Alice, Carol = Dan, Bob."""
+    alice, bob, carol, dan = users("alice", "bob", "carol", "dan")
+    for _ in range(2):
+        alice_wins(duel(alice, bob), alice, bob)
+    match = duel(carol, dan)
+    act(person(carol), match.id, 0, {"type": "quit"})
+    act(person(dan), match.id, 1, {"type": "quit"})
+    return alice, bob, carol, dan
+
+
+def test_the_leaderboard_api_lists_the_ratings_best_first(api):
+    three_rated()
+    body = api.get("/api/games/lama/leaderboard/").json()
+    assert set(body) == {"count", "next", "previous", "results"}
+    assert body["count"] == 4 and body["next"] is None and body["previous"] is None
+    lines = [{k: v for k, v in line.items() if k != "updated"} for line in body["results"]]
+    tied = {"rating": 0.8022957593689597, "mu": 25.0, "sigma": 8.06590141354368, "games": 1}
+    assert lines == [
+        {"rank": 1, "username": "alice", "rating": 6.187635909882829, "mu": 29.656297488526157,
+         "sigma": 7.82288719288111, "games": 2},
+        {"rank": 2, "username": "carol", **tied},
+        {"rank": 3, "username": "dan", **tied},
+        {"rank": 4, "username": "bob", "rating": -3.1249590671694847, "mu": 20.343702511473843,
+         "sigma": 7.82288719288111, "games": 2},
+    ]
+    assert all(line["updated"].endswith("Z") for line in body["results"])
+    second = api.get("/api/games/lama/leaderboard/?page=2&page_size=3").json()
+    assert [(line["rank"], line["username"]) for line in second["results"]] == [(4, "bob")]
+    assert second["previous"].endswith("/api/games/lama/leaderboard/?page_size=3")
+    assert api.get("/api/games/elements/leaderboard/").json() == {
+        "count": 0, "next": None, "previous": None, "results": []}
+
+
+def test_the_leaderboard_api_refuses_what_it_cannot_answer(api):
+    missing = api.get("/api/games/chess/leaderboard/")
+    assert missing.status_code == 404
+    assert missing.json()["error"] == {"code": "game_not_found", "message": "There is no game called “chess”.",
+                                       "details": {"game": "chess"}}
+    bad = api.get("/api/games/lama/leaderboard/?page_size=abc")
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_parameter"
+    assert api.get("/api/games/lama/leaderboard/?page=2").status_code == 404
+
+
+def test_the_leaderboard_is_in_the_api_schema(api):
+    schema = api.get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/games/{slug}/leaderboard/"]["get"]
+    assert {p["name"] for p in operation["parameters"]} == {"slug", "page", "page_size"}
+    assert {"200", "404"} <= set(operation["responses"])
+    entry = schema["components"]["schemas"]["LeaderboardEntry"]
+    assert set(entry["properties"]) == {"rank", "username", "rating", "mu", "sigma", "games", "updated"}
+
+
+@pytest.mark.parametrize("language, title, rank_text, place_text", [
+    ("en", "L.A.M.A. leaderboard", "1 of 4", "Place 1 of 2"),
+    ("ja", "ラマ（L.A.M.A.）のランキング", "4人中1位", "2人中1位"),
+])
+def test_the_pages_in_both_languages(client, language, title, rank_text, place_text):
+    three_rated()
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    board = client.get("/play/leaderboard/lama/", **headers)
+    assert board.status_code == 200
+    html = board.content.decode()
+    assert f"<h1>{title}</h1>" in html
+    rows = re.findall(r'<tr data-username="(\w+)"', html)
+    assert rows == ["alice", "carol", "dan", "bob"]
+    assert '<a href="/players/alice/">alice</a></td>\n          <td class="num rating">6.2</td>' in html
+    assert '<td class="num rating">-3.1</td>' in html
+    page = client.get("/players/alice/", **headers).content.decode()
+    assert '<tr data-game="lama">' in page and '<td class="num rating">6.2</td>' in page
+    assert f'<td class="num">{rank_text}</td>' in page
+    assert page.count('class="match-row"') == 2 and page.count(place_text) == 2
+    assert '<a href="/players/bob/">bob</a>' in page
+    assert "rating +2.7" in page or "レーティング +2.7" in page
+    assert "+3.4" in page  # the shown rating after minus before, each match
+    index = client.get("/play/leaderboard/", **headers).content.decode()
+    assert index.count('href="/play/leaderboard/') == 4
+    lobby = client.get("/play/", **headers).content.decode()
+    assert 'id="lobby-leaderboards"' in lobby and 'href="/play/leaderboard/lama/"' in lobby
+    assert client.get("/players/nobody/", **headers).status_code == 404
+    assert client.get("/play/leaderboard/chess/", **headers).status_code == 404
+
+
+def test_a_players_page_says_what_did_not_count(client):
+    (alice,) = users("alice")
+    match = create_match(person(alice), "lama", [HUMAN, HEURISTIC], {"end_at": 1, **SHORT}, seed=3)
+    act(person(alice), match.id, 0, {"type": "quit"})
+    for _ in range(60):  # the bot plays out the round alone (its turns are queued after commit)
+        current = Match.objects.get(pk=match.id)
+        if current.status != "running":
+            break
+        play_bot_turn(match.id, current.version)
+    assert Match.objects.get(pk=match.id).status == "finished"
+    assert Rating.objects.count() == 0
+    page = client.get("/players/alice/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="no-ratings"' in page
+    assert page.count('class="match-row"') == 1
+    assert "not rated" in page and "with a bot" in page and "Place 2 of 2" in page
