@@ -134,7 +134,8 @@ class GameSerializer(serializers.Serializer):
 
 
 class LeaderboardEntrySerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="the line on the board, 1 for the best")
+    rank = serializers.IntegerField(
+        help_text="1 + the number of players rated higher: equal ratings share a rank (1, 2, 2, 4)")
     username = serializers.CharField()
     rating = serializers.FloatField(help_text="the rating shown: mu − 3 × sigma (openskill's ordinal; 0 for a new player)")
     mu = serializers.FloatField(help_text="openskill Plackett-Luce mean skill (a new player: 25)")

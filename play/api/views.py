@@ -115,7 +115,8 @@ class GameLeaderboard(MatchApiView):
     @extend_schema(
         description=(
             "The ratings at one game, best first: by rating (mu − 3 × sigma, openskill's Plackett-Luce ordinal), "
-            "then more rated games, then username; rank is the line on the board. A match counts when it "
+            "then more rated games, then username; rank is 1 + the number of players rated higher (equal ratings "
+            "share it). A match counts when it "
             "finished between people: no bot seat, not abandoned, not sandbox play, at least two logged-in "
             "players (guests are not rated). 404 game_not_found for a game the site does not host."
         ),

@@ -35,15 +35,31 @@ def leaderboard(slug: str) -> QuerySet[Rating]:
 
 def rating_entry(rating: Rating, rank: int) -> dict:
     """One line of a leaderboard: ``{"rank", "username", "rating", "mu", "sigma", "games",
-    "updated"}``; ``rank`` is the line's place on the board (1 for the best), ``rating`` the
-    conservative rating shown (mu − 3·sigma), ``updated`` ISO 8601 UTC."""
+    "updated"}``; ``rank`` is 1 plus the number of players rated higher (equal ratings share a
+    rank), ``rating`` the conservative rating shown (mu − 3·sigma), ``updated`` ISO 8601 UTC."""
     return {"rank": rank, "username": rating.user.get_username(), "rating": rating.ordinal, "mu": rating.mu,
             "sigma": rating.sigma, "games": rating.games, "updated": iso_utc(rating.updated)}
 
 
+def _higher(rating: Rating) -> int:
+    """How many players of the rating's game are rated higher."""
+    return Rating.objects.filter(game=rating.game, games__gt=0, ordinal__gt=rating.ordinal).count()
+
+
 def board(ratings, start: int = 1) -> list[dict]:
-    """``rating_entry`` of each of ``ratings`` (a page of ``leaderboard``), ranked from ``start``."""
-    return [rating_entry(rating, start + i) for i, rating in enumerate(ratings)]
+    """``rating_entry`` of each of ``ratings`` (a page of ``leaderboard`` whose first line is line
+    ``start`` of the board), with their ranks: equal ratings share one, the next rank skips as
+    many (1, 2, 2, 4)."""
+    ratings = list(ratings)
+    out, previous, rank = [], None, 1
+    for i, rating in enumerate(ratings):
+        if previous is None:
+            rank = 1 if start == 1 else _higher(rating) + 1
+        elif rating.ordinal != previous.ordinal:
+            rank = start + i
+        out.append(rating_entry(rating, rank))
+        previous = rating
+    return out
 
 
 def player(username: str):
@@ -59,14 +75,13 @@ def player(username: str):
 def ratings_of(user) -> list[dict]:
     """The user's rating at each game they were rated at, in ``GAMES`` order:
     ``[{"game", "rating", "mu", "sigma", "games", "rank", "players", "updated"}]``, ``rank`` their
-    line on the game's leaderboard out of ``players``."""
+    rank on the game's leaderboard (``board``) out of ``players`` rated there."""
     order = list(GAMES)
     rows = sorted(Rating.objects.filter(user=user, games__gt=0), key=lambda r: order.index(r.game)
                   if r.game in order else len(order))
     out = []
     for r in rows:
-        ahead = leaderboard(r.game).filter(ordinal__gt=r.ordinal).count() if r.game in GAMES else 0
-        out.append({**rating_entry(r, 0), "game": r.game, "rank": ahead + 1,
+        out.append({**rating_entry(r, _higher(r) + 1), "game": r.game,
                     "players": Rating.objects.filter(game=r.game, games__gt=0).count()})
     return out
 

@@ -190,13 +190,16 @@ def test_the_leaderboard_api_lists_the_ratings_best_first(api):
         {"rank": 1, "username": "alice", "rating": 6.187635909882829, "mu": 29.656297488526157,
          "sigma": 7.82288719288111, "games": 2},
         {"rank": 2, "username": "carol", **tied},
-        {"rank": 3, "username": "dan", **tied},
+        {"rank": 2, "username": "dan", **tied},  # equal ratings share a rank
         {"rank": 4, "username": "bob", "rating": -3.1249590671694847, "mu": 20.343702511473843,
          "sigma": 7.82288719288111, "games": 2},
     ]
     assert all(line["updated"].endswith("Z") for line in body["results"])
     second = api.get("/api/games/lama/leaderboard/?page=2&page_size=3").json()
     assert [(line["rank"], line["username"]) for line in second["results"]] == [(4, "bob")]
+    # a page that starts within a tie gives its first line the tie's rank
+    middle = api.get("/api/games/lama/leaderboard/?page=3&page_size=1").json()
+    assert [(line["rank"], line["username"]) for line in middle["results"]] == [(2, "dan")]
     assert second["previous"].endswith("/api/games/lama/leaderboard/?page_size=3")
     assert api.get("/api/games/elements/leaderboard/").json() == {
         "count": 0, "next": None, "previous": None, "results": []}
