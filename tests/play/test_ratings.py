@@ -269,3 +269,15 @@ def test_a_players_page_says_what_did_not_count(client):
     assert 'id="no-ratings"' in page
     assert page.count('class="match-row"') == 1
     assert "not rated" in page and "with a bot" in page and "Place 2 of 2" in page
+
+
+def test_the_admin_shows_ratings_read_only(client):
+    alice, bob = users("alice", "bob")
+    alice_wins(duel(alice, bob), alice, bob)
+    client.force_login(User.objects.create_superuser("root", "root@example.com", None))
+    listing = client.get("/admin/play/rating/")
+    assert listing.status_code == 200 and listing.content.decode().count('class="field-game"') == 2
+    rating = Rating.objects.get(user=alice)
+    assert client.post(f"/admin/play/rating/{rating.pk}/change/", {"mu": "99"}).status_code == 403
+    assert client.get("/admin/play/rating/add/").status_code == 403
+    assert Rating.objects.get(user=alice).mu == WINNER[0]
