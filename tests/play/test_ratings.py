@@ -281,3 +281,22 @@ def test_the_admin_shows_ratings_read_only(client):
     assert client.post(f"/admin/play/rating/{rating.pk}/change/", {"mu": "99"}).status_code == 403
     assert client.get("/admin/play/rating/add/").status_code == 403
     assert Rating.objects.get(user=alice).mu == WINNER[0]
+
+
+def test_a_four_seat_elements_match_ranks_more_points_first():
+    """Elements scores points (more is better, elements.md "Scoring"): 30, 12, 30, 7 with seats 0
+    and 2 sharing the win places the seats 1, 3, 1, 4. The rows are written as a finished match
+    would leave them, then rated by the service. openskill's Plackett-Luce gives the seat after
+    a tie at the top the tied winners' mu (its handling of ties), with a smaller sigma change."""
+    people = users("ann", "ben", "cat", "dan")
+    match = Match.objects.create(game="elements", players=4, seed=1, status="finished",
+                                 outcome={"scores": [30, 12, 30, 7], "winners": [0, 2]})
+    seats = [Seat.objects.create(match=match, index=i, user=u, name=u.username) for i, u in enumerate(people)]
+    changes = rate_match(match, seats)
+    assert [(c.seat, c.rank) for c in changes] == [(0, 1), (1, 3), (2, 1), (3, 4)]
+    got = [rating_of(u, "elements") for u in people]
+    winner = (25.93175089083371, 8.263571791259416)
+    assert [(mu, sigma, games) for mu, sigma, _, games in got] == [
+        (*winner, 1), (25.93175089083371, 8.16906309784121, 1), (*winner, 1), (22.204747327498865, 8.16906309784121, 1)]
+    assert all(ordinal == mu - 3 * sigma for mu, sigma, ordinal, _ in got)
+    assert rate_match(match, seats) == []  # once
