@@ -122,11 +122,10 @@ def card_list(request):
         return render(request, "cardsdb/card_list.html", context, status=400)
     try:
         result = search.search_cards(q, order or None, direction or None)
-        if q.strip() and not params.get("page"):
-            first_two = list(result.cards[:2])
-            if len(first_two) == 1:
-                return redirect("card-detail", first_two[0].code)
         page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(page_number(params.get("page")))
+        page.object_list = list(page.object_list)
+        if q.strip() and not params.get("page") and len(page.object_list) == 1 and page.paginator.count == 1:
+            return redirect("card-detail", page.object_list[0].code)
         page.object_list = [_decorate(card) for card in page.object_list]
     except SearchError as exc:
         context["error"] = _search_error(localize(exc.message), exc.term, exc.position)
