@@ -89,7 +89,7 @@ def test_the_table_says_it_scrolls_sideways_on_a_phone(page, live_server, live_s
     assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")
     hint = page.locator(".scroll-hint")
     assert hint.is_visible()
-    assert "scrolls sideways" in hint.inner_text()
+    assert hint.inner_text() == "Scroll sideways for more columns →"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not
     wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; w.dispatchEvent(new Event('scroll')); }")
     page.wait_for_function("document.querySelector('.table-scroll').classList.contains('scrolled-end')")
