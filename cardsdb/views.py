@@ -258,6 +258,7 @@ def card_detail(request, code: str):
         "face": image_uris(reverse("card-list"), card.code, lang),
         "card_text": text,
         "card_text_lang": text_lang,
+        "card_text_untranslated": bool(text) and text_lang != lang,
         "manual": card.effect == MANUAL,
         "manual_search": search_url("is:manual"),
         "previous": _decorate(previous) if previous else None,

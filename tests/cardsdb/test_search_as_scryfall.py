@@ -146,3 +146,12 @@ def test_card_neighbours_by_code(sample_catalogue):
     assert [c and c.code for c in card_neighbours("SMP-010")] == ["SMP-009", "SMP-011"]
     assert [c and c.code for c in card_neighbours("smp-001")] == [None, "SMP-002"]
     assert [c and c.code for c in card_neighbours("SMP-072")] == ["SMP-071", None]
+
+
+def test_a_manual_card_in_english_says_its_text_is_the_printed_japanese(client, sample_catalogue):
+    en = client.get("/cards/SMP-038/", **EN).content.decode()
+    assert '<p class="muted" id="card-text-note">The printed text, in Japanese:</p>' in en
+    assert '<p id="card-text" lang="ja">このマスの自分のキャラクターは突撃の対象にならない。</p>' in en
+    assert 'id="card-manual"' in en
+    ja = client.get("/cards/SMP-038/", **JA).content.decode()
+    assert 'id="card-text-note"' not in ja and 'id="card-manual"' in ja
