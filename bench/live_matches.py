@@ -136,6 +136,8 @@ async def _seat_client(ws_url: str, origin: str, cookie: str, window: Window, th
                 version = view.get("version", -1)
                 if frame.get("type") != "view":  # an error frame (a refused move) or anything unasked for
                     tally.errors += 1
+                    # not a round trip; act again from the view the refusal came with
+                    sent_at, sent_version = None, -1
                 if sent_at is not None and version > sent_version:
                     if window.start <= sent_at < window.stop:
                         tally.moves.append((time.perf_counter() - sent_at) * 1000)
