@@ -22,6 +22,7 @@ BENCHMARKS = {
     "faces": "bench.faces",
     "flood": "bench.frame_flood",
     "moves": "bench.move_floor",
+    "layer": "bench.layer_scaling",
 }
 
 
