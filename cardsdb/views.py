@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from core.labels import label
 from core.messages import localize, localize_all
 from core.params import page_number
-from tcg.effects.text import card_text
+from tcg.effects.text import card_text, effect_text
 from tcg.search import SearchError
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOUR_LETTERS, DIRECTION_LABELS, STEPS, TYPE_LABELS
 
@@ -156,12 +156,24 @@ def _bonus_label(card: Card) -> str:
     return f"{card.bonus_value:+d} {label(COLOUR_LABELS, card.bonus_colour)}"
 
 
+def _text_rows(card: Card, lang: str) -> dict:
+    """``{"ability_text", "rules_text"}``: the special ability and text rows of the card page. In
+    Japanese the catalogue's own texts; in English the card's effect written out in English
+    (``tcg.effects.text``), the catalogue's texts being Japanese — except for a card marked
+    manual, whose effect only its printed text says."""
+    if lang == "en" and card.effect != "manual":
+        return {"ability_text": effect_text(card.effect, card.type, "en") if card.ability else "",
+                "rules_text": card_text(card.effect, card.type, "en") if card.text else ""}
+    return {"ability_text": card.ability, "rules_text": card.text}
+
+
 def card_detail(request, code: str):
     """``/cards/<code>/``: every field of one card, with links to related searches; 404 when unknown."""
     card = catalogue.card_by_code(code) if _CODE_PATH.match(code) else None
     if card is None:
         raise Http404(_("No card has the code %(code)s.") % {"code": code})
     _decorate(card)
+    lang = "en" if (get_language() or "").startswith("en") else "ja"
     action_rows = [
         {"label": _("STEP %(n)s") % {"n": n}, "actions": [label(ACTION_LABELS, a) for a in card.action_table[step]]}
         for n, step in enumerate(STEPS, start=1)
@@ -177,7 +189,8 @@ def card_detail(request, code: str):
         "colourless_search": search_url("c:colorless"),
         "api_url": reverse("api-card-detail", args=[card.code]),
         "face": image_uris(reverse("card-list"), card.code, reader_language(get_language())),
-        "effect_text": card_text(card.effect, card.type, "en" if (get_language() or "").startswith("en") else "ja"),
+        "effect_text": card_text(card.effect, card.type, lang),
+        **_text_rows(card, lang),
         "manual_search": search_url("is:manual"),
     }
     return render(request, "cardsdb/card_detail.html", context)

@@ -18,7 +18,7 @@ from tcg.numbers import DECK_SIZE
 
 from . import selectors, services
 from .messages import problem_message
-from .views import group_by_type, visible_deck
+from .views import group_by_type, list_order, visible_deck
 
 
 def _deck_or_404(request, deck_id: str):
@@ -101,12 +101,14 @@ def copy(request, deck_id: str):
 
 
 def print_deck(request, deck_id: str):
-    """The deck as a printable list: cards by type with counts, the total and its validity."""
+    """The deck as a printable list: cards by type with counts, the total and its validity, in
+    the deck page's order (``?sort=name|size|code``) and the reader's language."""
     deck = _deck_or_404(request, deck_id)
-    cards = selectors.deck_entries_as_list(deck)
+    cards = selectors.deck_rows(deck)
     report = selectors.report_for_deck(deck)
+    by = list_order(request.GET.get("sort"))
     return render(request, "decks/print.html", {
-        "deck": deck, "groups": group_by_type(cards), "total": sum(c["count"] for c in cards),
+        "deck": deck, "groups": group_by_type(cards, by), "sort": by, "total": sum(c["count"] for c in cards),
         "expected": DECK_SIZE, "report": report,
         "problems": [dict(p, text_message=problem_message(p)) for p in report.problems],
     })

@@ -31,14 +31,38 @@ def _name_choices(version: tuple) -> tuple[list[str], list[str]]:
     return keys, names
 
 
+@lru_cache(maxsize=2)
+def _english_choices(version: tuple) -> tuple[list[str], list[str]]:
+    """(folded English names, English names) of every card that has one, by code."""
+    rows = Card.objects.exclude(name_en="").order_by("code").values_list("name_en_folded", "name_en")
+    return [key for key, _ in rows], [name for _, name in rows]
+
+
+def _word_starts(key: str, choices: list[str]) -> list[int]:
+    """Indexes of ``choices`` with a word starting with ``key`` (folded), in order."""
+    return [i for i, choice in enumerate(choices)
+            if any(word.startswith(key) for word in choice.replace(",", " ").split())]
+
+
 def name_suggestions(text: str, limit: int = 3, cutoff: float = 55) -> list[str]:
-    """Card names close to ``text`` (rapidfuzz ratio on folded text, score ≥ ``cutoff``), best first."""
+    """Card names close to ``text``, best first, at most ``limit``.
+
+    Text in Latin letters (an English name, or a part of one) is suggested English names: the
+    names with a word starting with the text (``flame`` → ``Kagura, Flame Club Captain``), then
+    those close to it (rapidfuzz ratio ≥ ``cutoff``). Any other text is suggested Japanese
+    names close to its name, reading or English name (ratio ≥ ``cutoff``)."""
     key = fold(text)
     if not key:
         return []
-    keys, names = _name_choices(catalogue_version())
     found: list[str] = []
-    for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4):
+    if key.isascii():
+        keys, names = _english_choices(catalogue_version())
+        ranked = _word_starts(key, keys) + [
+            i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+    else:
+        keys, names = _name_choices(catalogue_version())
+        ranked = [i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+    for i in ranked:
         if names[i] not in found:
             found.append(names[i])
         if len(found) == limit:

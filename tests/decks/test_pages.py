@@ -123,8 +123,9 @@ def test_load_a_sample_deck(client, sample_catalogue):
     assert response.status_code == 200
     text = response.context["form"].initial["text"]
     assert text.startswith("# 紅蓮速攻\n")
-    assert "3 火炎部長カグラ (SMP-001)" in text
-    assert "3 火炎部長カグラ (SMP-001)" in response.content.decode()
+    # in English the list names its cards in English, sorted by English name within each type
+    assert "3 Kagura, Flame Club Captain (SMP-001)" in text
+    assert "3 Kagura, Flame Club Captain (SMP-001)" in response.content.decode()
     # the loaded text validates
     checked = client.post("/decks/validate/", {"text": text}, **EN).content.decode()
     assert 'data-valid="true"' in checked
