@@ -76,3 +76,14 @@ def deck_title(deck) -> str:
     if _reader() == "en" and getattr(deck, "owner_id", 0) is None and description.strip():
         return description.strip().splitlines()[0].strip()
     return name
+
+
+@register.filter
+def deck_subtitle(deck) -> str:
+    """What is shown beside ``deck_title``: a site deck's title in the other language (its name
+    in English, its English title in Japanese); another deck's description."""
+    description = getattr(deck, "description", "") or ""
+    if getattr(deck, "owner_id", 0) is None and description.strip():
+        title = deck_title(deck)
+        return deck.name if title != deck.name else description.strip().splitlines()[0].strip()
+    return description
