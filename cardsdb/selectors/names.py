@@ -39,16 +39,20 @@ def _english_choices(version: tuple) -> tuple[list[str], list[str]]:
 
 
 def _word_starts(key: str, choices: list[str]) -> list[int]:
-    """Indexes of ``choices`` with a word starting with ``key`` (folded), in order."""
-    return [i for i, choice in enumerate(choices)
-            if any(word.startswith(key) for word in choice.replace(",", " ").split())]
+    """Indexes of ``choices`` starting with ``key`` (folded), then of those with a later word
+    starting with it, each in order."""
+    first = [i for i, choice in enumerate(choices) if choice.startswith(key)]
+    later = [i for i, choice in enumerate(choices)
+             if i not in first and any(word.startswith(key) for word in choice.replace(",", " ").split())]
+    return first + later
 
 
 def name_suggestions(text: str, limit: int = 3, cutoff: float = 55) -> list[str]:
     """Card names close to ``text``, best first, at most ``limit``.
 
     Text in Latin letters (an English name, or a part of one) is suggested English names: the
-    names with a word starting with the text (``flame`` → ``Kagura, Flame Club Captain``), then
+    names starting with the text, then those with a word starting with it (``flame`` →
+    ``Kagura, Flame Club Captain``), then
     those close to it (rapidfuzz ratio ≥ ``cutoff``). Any other text is suggested Japanese
     names close to its name, reading or English name (ratio ≥ ``cutoff``)."""
     key = fold(text)

@@ -96,7 +96,7 @@ def test_deck_page_shows_stats_odds_and_links(client, sample_catalogue):
     assert '<td class="num" title="1083/2975">36.4%</td>' in row
     assert "Draw odds" in en and "ドローの確率" in ja
     at_least_two = client.get("/decks/SMP-RED/?k=2&played=3", **EN).content.decode()
-    row = re.search(r'<th scope="row">火炎部長カグラ</th>(.*?)</tr>', at_least_two, re.S).group(1)
+    row = re.search(r'<th scope="row">Kagura, Flame Club Captain</th>(.*?)</tr>', at_least_two, re.S).group(1)
     assert 'title="137/2975"' in row  # at least 2 of 3: 5331492/115775100
 
 

@@ -94,7 +94,9 @@ def test_too_many_copies_in_summary(client, t_catalogue):
         "5 copies of Arisa, Flame Swordswoman (lines 1, 2); a deck may hold at most 3 of a card, counting every printing."
         in summary
     )
-    assert line_problems(body) == {}
+    # and each of its lines is marked
+    note = "Too many copies: 5 of Arisa, Flame Swordswoman in all, at most 3."
+    assert line_problems(body) == {1: [("too_many_copies", note)], 2: [("too_many_copies", note)]}
 
 
 @pytest.mark.parametrize(

@@ -135,7 +135,7 @@ def test_english_names_are_suggested_for_english_text(client, api, sample_catalo
     body = api.post("/api/decks/validate/", {"text": "3 flame"}, format="json").json()
     assert body["problems"][0]["suggestions"] == ["Kagura, Flame Club Captain"]
     fire = api.post("/api/decks/validate/", {"text": "3 fire"}, format="json").json()
-    assert fire["problems"][0]["suggestions"] == ["Fireball", "Fire Drake Cloak", "Campfire"]
+    assert fire["problems"][0]["suggestions"] == ["Fireball", "Fire Drake Cloak", "Popo, the Fireball Kid"]
     page = client.post("/decks/validate/", {"text": "3 flame"}, **EN).content.decode()
     assert line_problems(page) == {1: [("unknown_card", "No card matches “flame”. Did you mean Kagura, Flame Club Captain?")]}
     # a Japanese name is still suggested Japanese names
@@ -173,7 +173,7 @@ def test_the_card_page_heading_and_texts_in_english(client, sample_catalogue):
 
 
 def test_search_results_name_cards_in_the_readers_language(client, sample_catalogue):
-    en = client.get("/cards/", {"q": "カグラ"}, **EN).content.decode()
+    en = client.get("/cards/", {"q": "カグラ", "view": "grid"}, **EN).content.decode()
     assert ('<span class="tile-name" lang="en">Kagura, Flame Club Captain</span>\n'
             '            <span class="tile-name-other" lang="ja">火炎部長カグラ</span>') in en
     table = client.get("/cards/", {"q": "カグラ", "view": "table"}, **JA).content.decode()

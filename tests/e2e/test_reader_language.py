@@ -3,9 +3,19 @@ search results and deck panel, and in the deck page, in the English order; a rea
 Japanese sees Japanese names first, in kana order."""
 import pytest
 
-from tests.e2e.test_deck_builder import add_from_results, live_samples, log_in, search, wait_for_total  # noqa: F401
+from tests.e2e.test_deck_builder import PASSWORD, add_from_results, log_in, search, wait_for_total
 
 pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def live_samples(transactional_db):
+    """The sample catalogue and decks and the player carol, committed for the live server."""
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    call_command("load_samples", verbosity=0)
+    User.objects.create_user("carol", password=PASSWORD)
 
 
 @pytest.fixture
