@@ -229,7 +229,7 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     assert state["phase"] in ("character", "set", "table", "choose", "part")
     # Ann's near row is row 1, at the bottom of her grid; her own face-down cards show their names.
     assert all(slot["owner"] == 0 and not slot["face_up"] and slot["card"] for slot in state["area"][0])
-    a1 = state["cards"][state["area"][0][0]["card"]]["name"]
+    a1 = state["cards"][state["area"][0][0]["card"]]["name_en"]  # the page is in English
     expect(board.locator('.eoc-square[data-square="a1"]')).to_contain_text(a1)
     expect(board.locator(".eoc-square").last).to_have_attribute("data-square", "d1")
     expect(board.locator(".eoc-square.is-base")).to_have_count(2)
