@@ -14,13 +14,13 @@ from urllib.parse import urlencode
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core.labels import active_language, label
 from core.messages import localize, localize_all
 from core.params import page_number
+from tcg.cards.names import display_name, other_name
 from tcg.effects.language import MANUAL
 from tcg.effects.text import card_text
 from tcg.search import SearchError, without_options
@@ -29,9 +29,9 @@ from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOUR_LETTERS, DIRECTI
 from . import face_http
 from .faces import face_path, image_uris, reader_language
 from .labels import SEARCH
+from .models import Card
 from .paginator import CountLastPaginator
 from .selectors import catalogue, search
-from .models import Card
 from .syntax import SECTIONS
 
 PAGE_SIZE = 60
@@ -75,20 +75,9 @@ def colour_labels(card: Card) -> list[dict]:
     ]
 
 
-def reader_names(card: Card) -> tuple[str, str]:
-    """(first, second) names of ``card`` for the reader: in English the English name first and
-    the Japanese beneath, in Japanese the other way round; ``second`` is ``""`` when the card has
-    no English name (the Japanese name alone, in either language)."""
-    if not card.name_en:
-        return card.name, ""
-    return (card.name_en, card.name) if active_language() == "en" else (card.name, card.name_en)
-
-
 def _decorate(card: Card) -> Card:
     card.colour_list = colour_labels(card)
     card.type_label = label(TYPE_LABELS, card.type)
-    card.first_name, card.second_name = reader_names(card)
-    card.first_lang, card.second_lang = ("en", "ja") if card.first_name == card.name_en else ("ja", "en")
     card.face_url = f"{face_path(card.code)}?lang={reader_language(get_language())}"
     return card
 
@@ -149,8 +138,8 @@ def _random_url(query: str) -> str:
 def _suggestion(card: Card) -> dict:
     """A "did you mean" entry: the card's names for the reader and the search for its exact
     name (which opens the card's page when no other card has that name)."""
-    first, second = reader_names(card)
-    return {"name": first, "other": second, "code": card.code, "url": search_url(f'!"{card.name}"')}
+    lang = active_language()
+    return {"name": display_name(card, lang), "other": other_name(card, lang), "code": card.code, "url": search_url(f'!"{card.name}"')}
 
 
 def random_card(request):

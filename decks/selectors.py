@@ -64,12 +64,22 @@ def deck_entries_as_list(deck: Deck) -> list[dict]:
     ]
 
 
+def deck_rows(deck: Deck) -> list[dict]:
+    """``deck_entries_as_list`` with each card's ``reading`` and ``size``: what a deck list is
+    sorted by for a reader (``tcg.cards.names.card_order_key``)."""
+    return [
+        {"code": e.card.code, "name": e.card.name, "name_en": e.card.name_en, "reading": e.card.reading,
+         "type": e.card.type, "size": e.card.size, "count": e.count}
+        for e in deck.entries.all()
+    ]
+
+
 def report_for_deck(deck: Deck) -> DeckReport:
     """The validator's report on a saved deck."""
     return check_entries([{"code": e["code"], "count": e["count"]} for e in deck_entries_as_list(deck)])
 
 
-CARD_FIELDS = ("code", "name", "name_en", "type", "colours", "size", "bonus_colour", "bonus_value", *STEPS,
+CARD_FIELDS = ("code", "name", "name_en", "reading", "type", "colours", "size", "bonus_colour", "bonus_value", *STEPS,
                "hp", "directions", "movement", "ability")
 
 

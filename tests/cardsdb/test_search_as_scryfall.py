@@ -124,13 +124,13 @@ def test_the_grid_shows_faces_lazily_and_every_colour(client, sample_catalogue):
 def test_card_page_face_text_once_heading_and_neighbours(client, sample_catalogue):
     en = client.get("/cards/SMP-002/", **EN).content.decode()
     assert '<span class="card-name" id="card-name" lang="en">Hinata, Hot-Blooded Transfer Student</span>' in en
-    assert '<p class="card-name-second" id="card-name-second" lang="ja">熱血の転校生ヒナタ' in en
+    assert '<p class="card-name-other" id="card-name-other" lang="ja">熱血の転校生ヒナタ' in en
     assert '<img id="card-face" src="/cards/SMP-002/face.svg?lang=en"' in en
     assert '<a href="/cards/SMP-001/" rel="prev" id="card-previous"' in en
     assert '<a href="/cards/SMP-003/" rel="next" id="card-next"' in en
     ja = client.get("/cards/SMP-002/", **JA).content.decode()
     assert '<span class="card-name" id="card-name" lang="ja">熱血の転校生ヒナタ</span>' in ja
-    assert '<p class="card-name-second" id="card-name-second" lang="en">Hinata, Hot-Blooded Transfer Student</p>' in ja
+    assert '<p class="card-name-other" id="card-name-other" lang="en">Hinata, Hot-Blooded Transfer Student</p>' in ja
     assert "face.svg?lang=ja" in ja
     # The text once, in the reader's language; the ability is not repeated among the fields.
     assert ja.count("このターン、このキャラクターの移動力+1。") == 1

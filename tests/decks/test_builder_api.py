@@ -151,7 +151,7 @@ def test_export_as_text_and_json(api, sample_catalogue):
     assert text.status_code == 200 and text["Content-Type"].startswith("text/plain")
     assert text["Content-Disposition"] == 'attachment; filename="deck-SMP-RED.txt"'
     lines = text.content.decode().splitlines()
-    assert lines[0] == "# 紅蓮速攻" and lines[1] == "3 剣術部のサクヤ (SMP-004)"
+    assert lines[0] == "# 紅蓮速攻" and lines[1] == "2 応援団長ゴウ (SMP-005)"  # kana order: お before か, け…
     data = api.get("/api/decks/SMP-RED/export/?as=json").json()
     assert data["id"] == "SMP-RED" and data["total"] == 51 and len(data["cards"]) == 19
     bad = api.get("/api/decks/SMP-RED/export/?as=pdf")

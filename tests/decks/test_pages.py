@@ -91,10 +91,12 @@ def test_too_many_copies_in_summary(client, t_catalogue):
     body = client.post("/decks/validate/", {"text": text}, **EN).content.decode()
     summary = body[body.index('id="deck-summary"'):body.index('id="deck-lines"')]
     assert (
-        "5 copies of 炎の剣士アリサ (lines 1, 2); a deck may hold at most 3 of a card, counting every printing."
+        "5 copies of Arisa, Flame Swordswoman (lines 1, 2); a deck may hold at most 3 of a card, counting every printing."
         in summary
     )
-    assert line_problems(body) == {}
+    # and each of its lines is marked
+    note = "Too many copies: 5 of Arisa, Flame Swordswoman in all, at most 3."
+    assert line_problems(body) == {1: [("too_many_copies", note)], 2: [("too_many_copies", note)]}
 
 
 @pytest.mark.parametrize(
@@ -123,8 +125,9 @@ def test_load_a_sample_deck(client, sample_catalogue):
     assert response.status_code == 200
     text = response.context["form"].initial["text"]
     assert text.startswith("# 紅蓮速攻\n")
-    assert "3 火炎部長カグラ (SMP-001)" in text
-    assert "3 火炎部長カグラ (SMP-001)" in response.content.decode()
+    # in English the list names its cards in English, sorted by English name within each type
+    assert "3 Kagura, Flame Club Captain (SMP-001)" in text
+    assert "3 Kagura, Flame Club Captain (SMP-001)" in response.content.decode()
     # the loaded text validates
     checked = client.post("/decks/validate/", {"text": text}, **EN).content.decode()
     assert 'data-valid="true"' in checked
@@ -220,7 +223,7 @@ def test_problem_messages_for_every_code():
             "Line 2: No card matches “X-1”.",
             "Entry 0: “炎” could be several cards: A (T-001), B (T-002). Add the card's code, e.g. (T-001).",
             "Line 1: The code T-001 is 炎の剣士アリサ, not 炎.",
-            "4 copies of 炎 (lines 1); a deck may hold at most 3 of a card, counting every printing.",
+            "4 copies of 炎 (line 1); a deck may hold at most 3 of a card, counting every printing.",
             "A deck has exactly 51 cards; this one has 3.",
             "As given.",
         ]
