@@ -52,7 +52,7 @@ def test_every_icon_asked_for_is_in_the_sprite():
         text = p.read_text(encoding="utf-8")
         asked |= set(re.findall(r'\{% icon "([\w-]+)"', text)) | set(re.findall(r'\bicon\("([\w-]+)"', text))
     assert asked <= set(ICONS)
-    assert {"first", "previous", "next", "last", "trophy", "llama", "warning", "face-up", "face-down", "hidden",
+    assert {"first", "previous", "next", "last", "trophy", "llama", "face-up", "face-down", "hidden",
             "swap", "close", "menu"} <= asked
 
 
