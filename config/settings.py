@@ -381,7 +381,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     # Swagger UI and ReDoc served from this site's static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "/favicon.ico",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
 }

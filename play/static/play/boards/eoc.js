@@ -8,6 +8,7 @@
 // character to use an event); mulligan and the order of the 4 area cards are steps of their own.
 // Same exports as every board (see table.js).
 import { conceal, fill, h, readJSON } from "../../js/kit/dom.js";
+import { icon } from "../../js/kit/icons.js";
 import { cardName as nameOf, otherName } from "../../js/kit/names.js";
 import { format } from "../../js/kit/text.js";
 import { firstOf, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
@@ -158,7 +159,7 @@ function squareContent(square, slot, ch, state, ctx) {
     const cls = `eoc-slot eoc-owner-${mine ? "me" : "them"}${slot.face_up ? " is-up" : " is-down"}`;
     const text = slot.card ? cardName(slot.card) : labels.face_down;
     const title = slot.face_up ? format(labels.item_up, { card: text }) : slot.card ? format(labels.own_down, { card: text }) : labels.face_down;
-    bits.push(h("span", { class: cls, title }, slot.face_up ? `◆ ${text}` : slot.card ? `▫ ${text}` : "▪"));
+    bits.push(h("span", { class: cls, title }, slot.face_up ? [icon("face-up"), ` ${text}`] : slot.card ? [icon("face-down"), ` ${text}`] : icon("hidden", { label: text })));
   }
   if (ch) {
     const mine = ch.owner === state.seat;
