@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 
@@ -84,9 +85,9 @@ def api_exception_handler(exc, context) -> Response | None:
     code = _CODES.get(exc.status_code, "error")
     if isinstance(exc, exceptions.ValidationError):
         problems = _flatten(exc.detail)
-        message = "The request is not valid: " + "; ".join(
+        message = _("The request is not valid: %(problems)s") % {"problems": _("; ").join(
             f"{p['field']}: {p['message']}" if p["field"] else p["message"] for p in problems
-        )
+        )}
         body = error_body("invalid_request", message, {"problems": problems})
     elif isinstance(exc, exceptions.ParseError):
         body = error_body("malformed_body", str(exc.detail))

@@ -4,7 +4,6 @@ import json
 import re
 from pathlib import Path
 
-
 from core.errors import error_codes
 
 ROOT = Path(__file__).resolve().parents[2]
