@@ -13,9 +13,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.errors import error_message
 from core.labels import label
 from core.params import page_number
-from tcg.decks.format import TYPE_ORDER, export_deck_text
+from tcg.decks.format import TYPE_ORDER, DeckTextTooLong, export_deck_text
 from tcg.integers import BadValue, parse_int
 from tcg.numbers import DECK_SIZE
 from tcg.vocabulary import TYPE_LABELS
@@ -91,8 +92,8 @@ def validate(request):
             text = form.cleaned_data["text"]
             try:
                 context.update(_report_context(text, selectors.check_text(text)))
-            except ValueError as exc:
-                form.add_error("text", str(exc))
+            except DeckTextTooLong as exc:
+                form.add_error("text", error_message(exc))
         if form.errors:
             status = 400
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponseRedirect
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -56,10 +56,9 @@ PENDING_JOIN_KEY = "play_pending_join"
 
 
 def _match_or_404(match_id: str) -> Match:
-    try:
-        return get_match(match_id)
-    except MatchError as error:
-        raise Http404(error_message(error)) from None
+    """The match; ``MatchError("match_not_found")`` (404) otherwise, which the pages' handler
+    answers with the 404 page (``core.middleware.DomainErrorMiddleware``)."""
+    return get_match(match_id)
 
 
 def _ask_for_name(request, next_url: str):
