@@ -64,8 +64,13 @@ class MatchError(DomainError):
     ``stale_version``, ``bad_version``, ``not_your_turn`` and the engine's codes
     (``illegal_action``, ``malformed_action``, …) (act); ``match_not_found``; ``not_finished``
     (replay). ``message`` is a sentence (translated where it was made, or a
-    ``tcg.message.Message`` said in the reader's language when answered).
+    ``tcg.message.Message`` said in the reader's language when answered). ``status`` is the
+    HTTP status of the code (``CODES``).
     """
+
+    @property
+    def status(self) -> int:
+        return CODES.get(self.code, (400, ""))[0]
 
 
 class StaleVersion(MatchError):
