@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 
 from core.errors import error_codes
+from decks.selectors import check_text
+from decks.services import create_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("accounts", "cardsdb", "core", "decks", "home", "play", "tcg")
@@ -108,3 +110,11 @@ def test_the_schema_lists_the_codes_per_status_and_path(api):
     assert schema["components"]["schemas"]["ErrorBody"]["properties"]["code"]["enum"] == sorted(error_codes())
     for code in error_codes().values():
         assert f"- `{code.code}` ({code.status}): {code.description}" in schema["info"]["description"]
+
+
+def test_a_domain_error_a_page_lets_through_is_the_error_page(client, user, sample_catalogue):
+    deck = create_deck(user, "X", check_text("3 SMP-001\n"))
+    client.force_login(user)
+    response = client.post(f"/decks/{deck.pk}/history/restore/", {"number": "9"}, HTTP_ACCEPT_LANGUAGE="ja")
+    assert response.status_code == 404  # VersionNotFound, answered by core.middleware.DomainErrorMiddleware
+    assert 'class="error-page"' in response.content.decode()
