@@ -45,6 +45,9 @@ CODES = {
     "malformed_action": (400, "The action is not of a shape the game knows."),
     # read
     "match_not_found": (404, "There is no match with this id."),
+    # leaderboards and players' pages
+    "game_not_found": (404, "There is no game with this slug."),
+    "player_not_found": (404, "There is no player with this name."),
     "not_finished": (409, "A replay is available once the match is over."),
 }
 
@@ -63,8 +66,9 @@ class MatchError(DomainError):
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,
     ``stale_version``, ``bad_version``, ``not_your_turn`` and the engine's codes
     (``illegal_action``, ``malformed_action``, …) (act); ``match_not_found``; ``not_finished``
-    (replay). ``message`` is a sentence (translated where it was made, or a
-    ``tcg.message.Message`` said in the reader's language when answered). ``status`` is the
+    (replay); ``game_not_found``, ``player_not_found`` (leaderboards and players' pages).
+    ``message`` is a sentence (translated where it was made, or a ``tcg.message.Message`` said
+    in the reader's language when answered). ``status`` is the
     HTTP status of the code (``CODES``).
     """
 
