@@ -108,6 +108,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "core.middleware.DomainErrorMiddleware",
     # last: it answers a login refused for too many failures with the locked-out page
     "axes.middleware.AxesMiddleware",
 ]
@@ -384,6 +385,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "/favicon.ico",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The registry of error codes (core.errors) in the error responses' descriptions.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.api.schema.describe_error_codes"],
 }
 
 # Content-Security-Policy on every answer (django-csp, with core.middleware adding the site's

@@ -12,7 +12,7 @@ Plain Python. ``read_json(text)`` is ``json.loads`` with two more rules, the sam
   NUL character (``\\u0000``) and no lone surrogate (``\\ud800``, which JSON can escape but UTF-8
   cannot encode); refused with code ``invalid_text``, naming where it is.
 
-Both raise ``JsonRefused`` (a ``ValueError``) with ``code``, an English ``message`` and
+Both raise ``JsonRefused`` (a ``DomainError`` and a ``ValueError``) with ``code``, an English ``message`` and
 ``details``; callers answer it in their door's error shape.
 """
 from __future__ import annotations
@@ -20,19 +20,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tcg.errors import DomainError
+
 #: The deepest nesting of arrays and objects accepted; the API's bodies need 4 at most.
 MAX_DEPTH = 32
 
 
-class JsonRefused(ValueError):
-    """Client JSON that is not accepted: ``code`` (``malformed_body`` or ``invalid_text``),
-    ``message`` (English) and ``details``."""
-
-    def __init__(self, code: str, message: str, details: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
+class JsonRefused(DomainError, ValueError):
+    """Client JSON that is not accepted: a ``DomainError`` with ``code`` (``malformed_body`` or
+    ``invalid_text``, status 400), ``message`` (English) and ``details``."""
 
 
 def _bad_character(text: str) -> str | None:

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from core.api.errors import error_json
 from core.errors import ShownBadRequest
 from core.languages import client_language
+from core.views import domain_error
+from tcg.errors import DomainError
 from tcg.integers import BadValue, parse_int
 
 
@@ -116,6 +118,18 @@ class NulCharacterMiddleware(RequestFilterMiddleware):
             return error_json(400, message, code="bad_parameter", details={
                 "parameter": name, "value": value, "expected": _("text without NUL characters")})
         raise ShownBadRequest(message)
+
+
+class DomainErrorMiddleware(RequestFilterMiddleware):
+    """A ``tcg.errors.DomainError`` that a page's view lets through is answered with the error
+    page (``core.views.domain_error``: its registered status, its message in the visitor's
+    language) rather than a 500. The API's views never let one through: DRF's handler answers it
+    (``core.api.errors``)."""
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, DomainError):
+            return domain_error(request, exception)
+        return None
 
 
 class ContentSecurityPolicyMiddleware(CSPMiddleware):

@@ -1,19 +1,22 @@
 """The site-wide views: the icon at ``/favicon.ico``, the language switch and the error handlers (the home page is the app
 ``home``).
 
-Error handlers answer in the API's error shape under ``/api/`` and with an HTML page elsewhere.
+Error handlers answer in the API's error shape under ``/api/`` and with an HTML page elsewhere;
+``domain_error`` is the pages' answer to a ``tcg.errors.DomainError`` their view did not handle
+(``core.middleware.DomainErrorMiddleware``): the error page with the status its code is
+registered with (``core.errors``) and its message in the visitor's language.
 """
 from functools import cache
 
 from django.contrib.staticfiles import finders
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views import i18n
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import requires_csrf_token
 
 from core.api.errors import error_json
-from core.errors import ShownBadRequest
+from core.errors import ShownBadRequest, answer
 from core.redirects import safe_next
 
 
@@ -73,3 +76,21 @@ def page_not_found(request, exception=None):
 @requires_csrf_token
 def server_error(request):
     return _error(request, 500, _("Server error"), _("Something went wrong on our side; it has been logged."))
+
+
+def _titles() -> dict[int, str]:
+    return {400: _("Bad request"), 401: _("Forbidden"), 403: _("Forbidden"), 409: _("Conflict"),
+            429: _("Too many requests")}
+
+
+def domain_error(request, error):
+    """The answer to ``error`` (a ``DomainError``): the 404 page for a ``not_found`` status, else
+    the error page with the error's status and message (JSON in the error shape under
+    ``/api/``)."""
+    status, body = answer(error)
+    if _is_api(request):
+        return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+    if status == 404:
+        return page_not_found(request)
+    return render(request, "error.html", {"title": _titles().get(status, _("Bad request")),
+                                          "message": body["error"]["message"], "status": status}, status=status)

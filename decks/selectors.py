@@ -44,7 +44,7 @@ def with_cards(decks: QuerySet[Deck]) -> QuerySet[Deck]:
 
 
 def check_text(text: str) -> DeckReport:
-    """Validate a deck list in the deck text format. Raises ``ValueError`` for a text too long to read."""
+    """Validate a deck list in the deck text format. Raises ``tcg.decks.format.DeckTextTooLong`` (a ``DomainError`` and ``ValueError``) for a text too long to read."""
     entries, problems = parse_deck_text(text)
     return validate_deck(entries, problems, CatalogueIndex(entries))
 

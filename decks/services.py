@@ -1,9 +1,10 @@
 """Writes to decks. Each function is one transaction; a refused write changes nothing.
 
 A deck list that does not resolve (unreadable lines, unknown or ambiguous cards, a code that
-disagrees with its name) is refused whole with ``DeckListError``. A list that resolves but
-breaks the deck rules (size, copies) is saved: a deck in progress may be incomplete, and its
-report says what is missing.
+disagrees with its name) is refused whole with ``DeckListError``. A list that resolves but breaks the deck rules (size,
+copies) is saved: a deck in progress may be incomplete, and its report says what is missing.
+The errors (``decks.errors``) are domain errors with translatable messages, answered by the
+one handler of the API (``core.api.errors``) and of the pages (``core.middleware``).
 """
 from __future__ import annotations
 
@@ -17,29 +18,15 @@ from django.utils import timezone
 from cardsdb.selectors.catalogue import card_ids
 from tcg.decks.goldfish import MIN_CARDS, goldfish
 from tcg.decks.rules import DeckReport
+from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_CARDS, HAND_SIZE
 
+from .errors import DeckListError, DeckNotFound, DeckPermissionError, GoldfishRefused, VersionNotFound
 from .models import Deck, DeckCard, DeckVersion, GoldfishRun
 from .scheduling import queue_goldfish
 from .selectors import check_entries, stat_cards
 
 MAX_NOTE = 500
-
-
-class DeckListError(Exception):
-    """The deck list does not resolve; ``report`` holds every problem."""
-
-    def __init__(self, report: DeckReport):
-        self.report = report
-        super().__init__("; ".join(p["message"] for p in report.blocking_problems))
-
-
-class DeckPermissionError(Exception):
-    """The user may not change this deck."""
-
-
-class DeckNotFound(Exception):
-    """The deck does not exist (any more): it was deleted after the caller read it."""
 
 
 def _locked(deck: Deck, no_key: bool = False) -> Deck:
@@ -49,7 +36,7 @@ def _locked(deck: Deck, no_key: bool = False) -> Deck:
     goldfish run only read it). Raises ``DeckNotFound`` when the row is gone."""
     locked = Deck.objects.select_for_update(no_key=no_key).filter(pk=deck.pk).first()
     if locked is None:
-        raise DeckNotFound(f"deck {deck.pk} does not exist")
+        raise DeckNotFound
     return locked
 
 
@@ -75,7 +62,7 @@ def _write_entries(deck: Deck, report: DeckReport, user=None, note: str = "", ki
 
 def _check_owner(deck: Deck, user, doing: str) -> None:
     if deck.owner_id is None or deck.owner_id != getattr(user, "pk", None):
-        raise DeckPermissionError(f"only the deck's owner may {doing} it")
+        raise DeckPermissionError(doing)
 
 
 @transaction.atomic
@@ -114,9 +101,6 @@ def update_deck(deck: Deck, user, report: DeckReport | None = None, note: str = 
     return locked
 
 
-class VersionNotFound(Exception):
-    """The deck has no version of that number."""
-
 
 @transaction.atomic
 def restore_version(deck: Deck, user, number: int, note: str = "") -> DeckVersion:
@@ -131,7 +115,7 @@ def restore_version(deck: Deck, user, number: int, note: str = "") -> DeckVersio
     _check_owner(locked, user, "restore")
     version = locked.versions.filter(number=number).first()
     if version is None:
-        raise VersionNotFound(f"deck {locked.pk} has no version {number}")
+        raise VersionNotFound(locked.pk, number)
     report = check_entries([{"code": e["code"], "count": e["count"]} for e in version.entries])
     locked.save()
     return _write_entries(locked, report, user, note, kind="restored", restored_from=number)
@@ -177,17 +161,19 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
                    mulligan: bool = True) -> GoldfishRun:
     """Queue a goldfish simulation of ``deck``'s current list (the caller has checked that
     ``user`` may read it); the Celery task ``decks.goldfish`` runs it once this transaction
-    commits. ``seed`` defaults to a random one. Raises ``ValueError`` for ``runs`` outside
+    commits. ``seed`` defaults to a random one. Raises ``GoldfishRefused`` (``decks.errors``) for ``runs`` outside
     1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards (``MIN_CARDS``), ``DeckNotFound`` when
     the deck was deleted meanwhile."""
     if not 1 <= runs <= MAX_GOLDFISH_RUNS:
-        raise ValueError(f"runs must be from 1 to {MAX_GOLDFISH_RUNS}")
+        raise GoldfishRefused(Message(gettext_noop("runs must be from 1 to %(max)s"), max=MAX_GOLDFISH_RUNS))
     if not 1 <= turns <= 20:
-        raise ValueError("turns must be from 1 to 20")
+        raise GoldfishRefused(Message(gettext_noop("turns must be from 1 to 20")))
     deck = _locked(deck, no_key=True)
     entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
     if sum(e["count"] for e in entries) < MIN_CARDS:
-        raise ValueError(f"a goldfish needs at least {MIN_CARDS} cards ({HAND_SIZE} in hand and {AREA_CARDS} on the area)")
+        raise GoldfishRefused(Message(
+            gettext_noop("a goldfish needs at least %(min)s cards (%(hand)s in hand and %(area)s on the area)"),
+            min=MIN_CARDS, hand=HAND_SIZE, area=AREA_CARDS))
     run = GoldfishRun.objects.create(
         deck=deck, requested_by=user if getattr(user, "pk", None) else None, entries=entries, runs=runs,
         turns=turns, seed=secrets.randbelow(2**31) if seed is None else seed, mulligan=mulligan,

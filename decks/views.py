@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
 
 from cardsdb.selectors.catalogue import card_by_code
+from core.errors import error_message
 from core.labels import active_language, label
 from core.params import page_number
 from tcg.cards.names import ORDERS, card_order_key
-from tcg.decks.format import export_deck_text
+from tcg.decks.format import DeckTextTooLong, export_deck_text
 from tcg.integers import BadValue, parse_int
 from tcg.numbers import DECK_SIZE
 from tcg.vocabulary import TYPE_LABELS
@@ -121,8 +122,8 @@ def validate(request):
             text = form.cleaned_data["text"]
             try:
                 context.update(_report_context(text, selectors.check_text(text)))
-            except ValueError as exc:
-                form.add_error("text", str(exc))
+            except DeckTextTooLong as exc:
+                form.add_error("text", error_message(exc))
         if form.errors:
             status = 400
     else:

@@ -14,9 +14,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import error_message
 from core.jsonbody import JsonRefused, read_json
 from core.labels import label
 from decks.api.serializers import DeckListInput
+from tcg.decks.format import DeckTextTooLong
 from tcg.numbers import DECK_SIZE
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS
 
@@ -118,8 +120,8 @@ def builder_panel(request):
     if "text" in body.validated_data:
         try:
             report = selectors.check_text(body.validated_data["text"])
-        except ValueError as exc:
-            return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+        except DeckTextTooLong as exc:
+            return HttpResponseBadRequest(error_message(exc), content_type="text/plain; charset=utf-8")
         if report.blocking_problems:
             problems = [dict(p, text_message=problem_message(p)) for p in report.blocking_problems]
             return render(request, "decks/_import_problems.html", {"problems": problems}, status=422)

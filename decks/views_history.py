@@ -1,6 +1,8 @@
 """Deck pages around the deck itself: its history with diffs and restore
 (``/decks/<id>/history/``), copying a deck into your own (``POST /decks/<id>/copy/``) and the
-printable list (``/decks/<id>/print/``)."""
+printable list (``/decks/<id>/print/``). A deck deleted while a write waited for it, or a version
+it does not have, is a ``decks.errors`` domain error (404) that the pages' handler answers
+(``core.middleware.DomainErrorMiddleware``)."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -82,12 +84,8 @@ def restore(request, deck_id: str):
         raise ShownBadRequest(_("A version number is a whole number of at least 1."))
     try:
         version = services.restore_version(deck, request.user, number)
-    except services.DeckNotFound:
-        raise Http404(_("No deck %(id)s.") % {"id": deck_id}) from None
     except services.DeckPermissionError:
         return render(request, "decks/not_yours.html", {"deck": deck}, status=403)
-    except services.VersionNotFound:
-        raise Http404(_("This deck has no such version.")) from None
     except services.DeckListError as exc:
         for problem in exc.report.blocking_problems:
             messages.error(request, problem_message(problem))
@@ -103,8 +101,6 @@ def copy(request, deck_id: str):
     deck = _deck_or_404(request, deck_id)
     try:
         mine = services.copy_deck(deck, request.user)
-    except services.DeckNotFound:
-        raise Http404(_("No deck %(id)s.") % {"id": deck_id}) from None
     except services.DeckListError as exc:
         for problem in exc.report.blocking_problems:
             messages.error(request, problem_message(problem))

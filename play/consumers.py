@@ -45,9 +45,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
+from core.errors import answer
 from core.frames import JsonFrameConsumer
+from tcg.errors import DomainError
 
-from .errors import MatchError, StaleVersion
 from .identity import player_from_scope
 from .models import Match
 from .notify import seat_group, spectator_group, view_frame
@@ -211,12 +212,15 @@ class MatchConsumer(JsonFrameConsumer):
                 # who names themselves joins, which changes seats); a spectator is looked up again.
                 player = self.player or player_from_scope(self.scope)
                 act(player, self.match_id, version, action)
-            except StaleVersion as exc:
-                return {"type": "error", "error": {"code": exc.code, "message": exc.message}, "view": exc.view}
-            except MatchError as exc:
-                found = self._lookup()
-                return {"type": "error", "error": {"code": exc.code, "message": exc.message},
-                        "view": None if found is None else found[1]}
+            except DomainError as exc:
+                # The API's answer (core.errors.answer), without details; a stale version
+                # carries the caller's view, any other refusal the view looked up afresh.
+                _status, body = answer(exc)
+                if "view" not in body:
+                    found = self._lookup()
+                    body["view"] = None if found is None else found[1]
+                return {"type": "error", "error": {"code": exc.code, "message": body["error"]["message"]},
+                        "view": body["view"]}
         return None
 
     def _version(self):

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from core.messages import localize
 from core.templatetags.card_names import deck_title
 from decks.selectors import report_for_deck, site_decks, visible_decks, with_cards
 
@@ -92,7 +93,7 @@ def seat_deck(player: Player | None, deck_id, seat: int) -> dict:
         raise MatchError(
             "invalid_deck",
             _("The deck “%(name)s” breaks the deck rules, so it cannot be played: %(problems)s")
-            % {"name": deck.name, "problems": " ".join(p["message"] for p in report.problems)},
+            % {"name": deck.name, "problems": " ".join(localize(p["message"]) for p in report.problems)},
             {"seat": seat, "deck": deck.id, "problems": report.problems},
         )
     cards = []

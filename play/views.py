@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponseRedirect
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.addresses import request_address
+from core.errors import error_message, status_of
+from core.messages import localize
 from core.params import page_number
 from core.redirects import safe_next
 from play.games import GAMES
@@ -55,10 +57,9 @@ PENDING_JOIN_KEY = "play_pending_join"
 
 
 def _match_or_404(match_id: str) -> Match:
-    try:
-        return get_match(match_id)
-    except MatchError as error:
-        raise Http404(error.message) from None
+    """The match; ``MatchError("match_not_found")`` (404) otherwise, which the pages' handler
+    answers with the 404 page (``core.middleware.DomainErrorMiddleware``)."""
+    return get_match(match_id)
 
 
 def _ask_for_name(request, next_url: str):
@@ -142,7 +143,7 @@ def new_match(request):
                     address=request_address(request))
             except MatchError as error:
                 _create_error(form, data, error)
-                refusal = error.status
+                refusal = status_of(error)
             else:
                 return redirect("play-table", match_id=match.id)
     else:
@@ -156,16 +157,16 @@ def _create_error(form: MatchForm, data: dict, error: MatchError) -> None:
     """Show a refusal of ``create_match`` on the field it concerns: a deck's problems (every
     one the validator names) under the creator's deck or the bot seat's deck."""
     if error.code not in DECK_ERRORS:
-        form.add_error(CREATE_ERROR_FIELDS.get(error.code), error.message)
+        form.add_error(CREATE_ERROR_FIELDS.get(error.code), error_message(error))
         return
     seat = error.details.get("seat")
     bot_seat = isinstance(seat, int) and seat < len(data["seats"]) and data["seats"][seat]["kind"] == "bot"
     field = seat_deck_field_name(seat) if bot_seat else "deck"
     if error.code == "invalid_deck":
         form.add_error(field, [_("This deck breaks the deck rules, so it cannot be played:")]
-                       + [problem["message"] for problem in error.details["problems"]])
+                       + [localize(problem["message"]) for problem in error.details["problems"]])
     else:
-        form.add_error(field, error.message)
+        form.add_error(field, error_message(error))
 
 
 def table(request, match_id: str):
@@ -204,7 +205,7 @@ def _seat_change(request, match_id: str, change, pending: dict | None = None):
     try:
         changed = change(player, match.id)
     except MatchError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_message(error))
     else:
         if isinstance(changed, Match) and changed.pk is None:
             messages.info(request, _("You left the match; nobody else was seated, so it was removed."))
@@ -232,7 +233,7 @@ def _complete_pending_join(request, next_url: str) -> None:
         join_match(player_from_request(request), match.id, pending.get("seat"), deck=deck,
                    address=request_address(request))
     except MatchError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_message(error))
 
 
 @require_POST

@@ -4,8 +4,11 @@ message, details, status — reaches clients through one handler, in the client'
 Plain Python, no Django. Every refusal the site answers — a match service's, an engine's, the
 deck services', the search language's — is a :class:`DomainError` (or a subclass), so one
 handler in the web layer turns any of them into ``{"error": {"code", "message", "details"}}``
-with ``status``, the message said in the client's language (``message`` is a
-:class:`tcg.message.Message` where it can be translated).
+with its status, the message said in the client's language (``message`` is a
+:class:`tcg.message.Message` where it can be translated; so may be any string in ``details``).
+The domain knows no HTTP: the web layer keeps a registry of codes (``core.errors``) that gives
+each code its status and description; ``status`` here is only the fallback for a code it does
+not know.
 """
 from __future__ import annotations
 
@@ -30,6 +33,10 @@ class DomainError(Exception):
         self.details = details or {}
         if status is not None:
             self.status = status
+
+    def answer_fields(self) -> dict:
+        """Top-level members an answer carries beside ``"error"`` (JSON-safe); none here."""
+        return {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {str(self.message)!r})"

@@ -37,3 +37,11 @@ class Message(str):
 
 def _rebuild(template: str, params: dict) -> Message:
     return Message(template, **params)
+
+
+def joined(parts, separator: str = " ") -> Message:
+    """One ``Message`` saying ``parts`` (messages or plain text) one after the other, with
+    ``separator`` between them; each part is said in the reader's language in its turn."""
+    parts = list(parts)
+    template = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
+    return Message(template, **{f"p{i}": part for i, part in enumerate(parts)})

@@ -24,11 +24,10 @@ from cardsdb.faces import MEDIA_TYPES, reader_language
 from cardsdb.paginator import CountedRows, CountLastPaginator
 from cardsdb.selectors import autocomplete, catalogue, collection, names, search
 from core.api.base import ApiView, ListApiView, RetrieveApiView
-from core.api.errors import ApiError
 from core.api.pagination import PAGINATION, PageNumberPagination
 from core.api.params import Choice, Text, query_parameters
-from core.messages import localize, localize_all
-from tcg.search import SearchError
+from core.messages import localize_all
+from tcg.errors import DomainError
 
 from .bulk import bulk_parts
 from .serializers import (
@@ -51,11 +50,6 @@ MAX_QUERY = 1000
 #: The longest card name ``named`` looks up (and the part of ``q`` autocompletion reads).
 MAX_NAME = 200
 _QUERY = Text("q", "A query in the card search language (empty: every card).", max_length=MAX_QUERY)
-
-
-def bad_query(exc: SearchError, query: str) -> ApiError:
-    """The 400 ``bad_query`` answer for ``exc``, with its term and position."""
-    return ApiError("bad_query", localize(exc.message), {"term": exc.term, "position": exc.position, "query": query})
 
 
 class CardPagination(PageNumberPagination):
@@ -86,10 +80,8 @@ class CardList(ListApiView):
 
     def get_queryset(self):
         params = self.request.parameters
-        try:
-            self.result = search.search_cards(params["q"], params["order"], params["dir"])
-        except SearchError as exc:
-            raise bad_query(exc, params["q"]) from None
+        # A SearchError (400 bad_query, details {"term", "position", "query"}) is answered by the API's handler.
+        self.result = search.search_cards(params["q"], params["order"], params["dir"])
         return CountedRows(self.result.cards.values(*ROW_FIELDS), self.result.cards)
 
     def list(self, request, *args, **kwargs):
@@ -131,18 +123,18 @@ class CardNamed(ApiView):
         params = request.parameters
         given = [key for key in ("exact", "fuzzy") if params[key]]
         if len(given) != 1 or not params[given[0]].strip():
-            raise ApiError("invalid_request", "Give exactly one of exact= and fuzzy=, with a name.")
+            raise DomainError("invalid_request", _("Give exactly one of exact= and fuzzy=, with a name."))
         text, set_code = params[given[0]], params["set"] or None
         match = (names.card_named if given[0] == "exact" else names.card_named_fuzzy)(text, set_code)
         if match.ambiguous:
-            raise ApiError(
+            raise DomainError(
                 "ambiguous",
-                f"Several cards match “{text}”: {', '.join(match.candidates)}. Give more of the name.",
+                _("Several cards match “%(text)s”: %(names)s. Give more of the name.")
+                % {"text": text, "names": _(", ").join(match.candidates)},
                 {"candidates": match.candidates},
-                status_code=404,
             )
         if match.card is None:
-            raise ApiError("not_found", f"No card is named “{text}”.", {"name": text}, status_code=404)
+            raise DomainError("not_found", _("No card is named “%(text)s”.") % {"text": text}, {"name": text})
         return Response(CardSerializer(match.card, context={"request": request}).data)
 
 
@@ -169,12 +161,9 @@ class CardRandom(ApiView):
     @extend_schema(responses={200: CardSerializer, 400: _ERROR, 404: _ERROR})
     def get(self, request):
         query = request.parameters["q"]
-        try:
-            card = search.random_card(query)
-        except SearchError as exc:
-            raise bad_query(exc, query) from None
+        card = search.random_card(query)  # a SearchError is 400 bad_query (the API's handler)
         if card is None:
-            raise ApiError("not_found", "No card matches this query.", {"query": query}, status_code=404)
+            raise DomainError("not_found", _("No card matches this query."), {"query": query})
         response = Response(CardSerializer(card, context={"request": request}).data)
         response["Cache-Control"] = "no-store"
         return response
@@ -256,8 +245,7 @@ class CardFace(ApiView):
         try:
             return face_http.serve_face(request, code, self.fmt, lang)
         except face_http.CardNotFound:
-            raise ApiError("not_found", _("No card has the code %(code)s.") % {"code": code}, {"code": code},
-                           status_code=404) from None
+            raise DomainError("not_found", _("No card has the code %(code)s.") % {"code": code}, {"code": code}) from None
 
 
 def _face_schema(fmt: str, about: str):

@@ -66,12 +66,12 @@ def search_cards(query: str = "", order: str | None = None, direction: str | Non
         raise SearchError(
             Message(gettext_noop("unknown order '%(order)s': use one of %(choices)s"), order=order,
                     choices=", ".join(sorted(ORDER_FIELDS))),
-            term=order,
+            term=order, query=query,
         )
     if direction not in ("asc", "desc"):
         raise SearchError(
             Message(gettext_noop("unknown direction '%(direction)s': use asc or desc"), direction=direction),
-            term=direction,
+            term=direction, query=query,
         )
     ordering = [_order_by(column, direction) for column in ORDER_FIELDS[order]]
     if order != "code":

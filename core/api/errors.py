@@ -1,16 +1,23 @@
 """The API's one error shape, for every failure under ``/api/``.
 
 Every error response is ``{"error": {"code": "snake_case", "message": "a sentence",
-"details": {...}}}`` (DESIGN.md, "REST API conventions"). ``ApiError`` is raised by views and
-services' callers for errors of their own; DRF's exceptions, Django's ``Http404`` and
-``PermissionDenied`` are translated by ``api_exception_handler``.
+"details": {...}}}`` (DESIGN.md, "REST API conventions"). Views, services and the domain raise
+``tcg.errors.DomainError`` (or a subclass: ``MatchError``, ``StaleVersion``, the deck errors,
+``SearchError``, ``IllegalAction``), answered by ``core.errors.answer`` with its code's registered
+status, the message in the language asked for; DRF's exceptions, Django's ``Http404`` and
+``PermissionDenied`` are translated by ``api_exception_handler`` too. This is the one handler of
+the API (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``): no view handles errors of its own.
 """
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
+
+from core.errors import answer, error_body
+from tcg.errors import DomainError
 
 _CODES = {
     400: "bad_request",
@@ -25,22 +32,6 @@ _CODES = {
     429: "throttled",
     500: "server_error",
 }
-
-
-class ApiError(exceptions.APIException):
-    """An error with a code, a message and details, answered with ``status_code``."""
-
-    def __init__(self, code: str, message: str, details: dict | None = None, status_code: int = 400):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
-        self.status_code = status_code
-
-
-def error_body(code: str, message: str, details: dict | None = None) -> dict:
-    """The error shape as a dict."""
-    return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
 def error_json(status_code: int, message: str, code: str | None = None, details: dict | None = None) -> JsonResponse:
@@ -77,8 +68,9 @@ def _flatten(detail, path: str = "") -> list[dict]:
 
 def api_exception_handler(exc, context) -> Response | None:
     """DRF's exception handler, answering every error in the error shape."""
-    if isinstance(exc, ApiError):
-        return Response(error_body(exc.code, exc.message, exc.details), status=exc.status_code)
+    if isinstance(exc, DomainError):
+        status, body = answer(exc)
+        return Response(body, status=status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -93,9 +85,9 @@ def api_exception_handler(exc, context) -> Response | None:
     code = _CODES.get(exc.status_code, "error")
     if isinstance(exc, exceptions.ValidationError):
         problems = _flatten(exc.detail)
-        message = "The request is not valid: " + "; ".join(
+        message = _("The request is not valid: %(problems)s") % {"problems": _("; ").join(
             f"{p['field']}: {p['message']}" if p["field"] else p["message"] for p in problems
-        )
+        )}
         body = error_body("invalid_request", message, {"problems": problems})
     elif isinstance(exc, exceptions.ParseError):
         body = error_body("malformed_body", str(exc.detail))

@@ -26,8 +26,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 
-from core.api.errors import ApiError
 from core.params import parse_bool, parse_choice
+from tcg.errors import DomainError
 from tcg.integers import BadValue, parse_int
 
 
@@ -154,7 +154,7 @@ def query_parameters(*declared: Parameter):
 
 def read_parameters(query: QueryDict, declared: tuple[Parameter, ...]) -> dict:
     """``{name: value}`` of every parameter in ``declared`` (its default when not given), read
-    from ``query``; ``ApiError`` 400 ``bad_parameter`` naming every problem (see the module)."""
+    from ``query``; ``DomainError`` 400 ``bad_parameter`` naming every problem (see the module)."""
     by_name = {p.name: p for p in declared}
     values = {p.name: p.default for p in declared}
     problems, sentences = [], []
@@ -182,5 +182,5 @@ def read_parameters(query: QueryDict, declared: tuple[Parameter, ...]) -> dict:
         sentences.append(sentence % {"name": name, "value": value[:100], "expected": expected, "count": len(given),
                                      "names": ", ".join(by_name) or _("no query parameters")})
     if problems:
-        raise ApiError("bad_parameter", " ".join(sentences), {**problems[0], "problems": problems})
+        raise DomainError("bad_parameter", " ".join(sentences), {**problems[0], "problems": problems})
     return values

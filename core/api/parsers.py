@@ -5,7 +5,6 @@ JSON, is 400 ``malformed_body``; a string (or key) with a NUL character or a lon
 from django.conf import settings
 from rest_framework.parsers import JSONParser
 
-from core.api.errors import ApiError
 from core.jsonbody import JsonRefused, read_json
 
 
@@ -18,8 +17,5 @@ class SafeJSONParser(JSONParser):
         try:
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
-            raise ApiError("malformed_body", f"JSON parse error - the body is not {encoding} text") from None
-        try:
-            return read_json(text)
-        except JsonRefused as exc:
-            raise ApiError(exc.code, exc.message, exc.details) from None
+            raise JsonRefused("malformed_body", f"JSON parse error - the body is not {encoding} text") from None
+        return read_json(text)  # JsonRefused is a DomainError: the API's handler answers it

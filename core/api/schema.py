@@ -17,6 +17,11 @@ shape (``ErrorSerializer``):
 
 ``ApiAutoSchema`` is drf-spectacular's ``AutoSchema`` with these added, the default schema class
 of every API view (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``).
+
+``describe_error_codes`` (a postprocessing hook, ``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``)
+writes the registry of error codes (``core.errors``) into the schema: each error response's
+description lists the codes answered with its status on its path, with their meaning; the
+``code`` of the error shape is an enum of every code; the API's description lists them all.
 """
 from __future__ import annotations
 
@@ -24,6 +29,8 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
+
+from core.errors import ErrorCode, error_codes
 
 
 class ErrorBodySerializer(serializers.Serializer):
@@ -73,3 +80,34 @@ class ApiAutoSchema(AutoSchema):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(ERROR_RESPONSE, str(code), direction=direction)
         return dict(sorted(responses.items()))
+
+
+def _answered_on(code: ErrorCode, path: str) -> bool:
+    return not code.paths or any(path.startswith(prefix) for prefix in code.paths)
+
+
+def _code_lines(codes) -> str:
+    return "\n".join(f"- `{c.code}` ({c.status}): {c.description}" for c in codes)
+
+
+def describe_error_codes(result, generator, request, public):
+    """drf-spectacular postprocessing hook: the registry of error codes in the schema (see the
+    module). Returns the schema ``result``, changed in place."""
+    codes = sorted(error_codes().values(), key=lambda c: (c.status, c.code))
+    for path, operations in result.get("paths", {}).items():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for status, response in operation.get("responses", {}).items():
+                if not status.isdigit() or int(status) < 400:
+                    continue
+                here = [c for c in codes if c.status == int(status) and _answered_on(c, path)]
+                if here:
+                    described = response.get("description", "")
+                    response["description"] = (described + "\n\n" if described else "") + "Codes:\n" + _code_lines(here)
+    body = result.get("components", {}).get("schemas", {}).get("ErrorBody")
+    if body is not None:
+        body["properties"]["code"]["enum"] = [c.code for c in sorted(codes, key=lambda c: c.code)]
+    info = result.setdefault("info", {})
+    info["description"] = info.get("description", "") + "\n\nError codes (code, status, meaning):\n" + _code_lines(codes)
+    return result

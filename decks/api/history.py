@@ -1,19 +1,21 @@
 """A deck's versions: ``/api/decks/<id>/versions/``, one version, the diff between two, and
 restoring an old one."""
-from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 
 from core.api.base import ApiView, ListApiView
-from core.api.errors import ApiError
 from core.api.pagination import PAGINATION
 from core.api.params import Integer, query_parameters
 from decks import selectors, services
+from decks.errors import VersionNotFound
 from tcg.decks.diff import diff_entries
 from tcg.decks.format import export_deck_text
+from tcg.errors import DomainError
 
 from .serializers import DeckDetailSerializer, DiffSerializer, NoteInput, VersionSerializer, VersionSummarySerializer
-from .views import ERROR, deck_detail_data, owned_deck, readable_deck, refused
+from .views import ERROR, deck_detail_data, owned_deck, readable_deck
 
 
 def version_data(version) -> dict:
@@ -28,7 +30,7 @@ def version_data(version) -> dict:
 def _version(deck, number):
     version = selectors.deck_version(deck, number)
     if version is None:
-        raise ApiError("not_found", f"Deck {deck.pk} has no version {number}.", status_code=404)
+        raise VersionNotFound(deck.pk, number)
     return version
 
 
@@ -67,7 +69,7 @@ class VersionDiff(ApiView):
         if to is None:
             latest = selectors.deck_versions(deck).first()
             if latest is None:
-                raise ApiError("not_found", f"Deck {deck.pk} has no versions.", status_code=404)
+                raise DomainError("not_found", _("Deck %(deck)s has no versions.") % {"deck": deck.pk})
             to = latest.number
         if start is None:
             start = max(to - 1, 1)
@@ -82,18 +84,9 @@ class RestoreVersion(ApiView):
     @extend_schema(request=NoteInput, responses={200: DeckDetailSerializer, 400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR})
     def post(self, request, deck_id, number):
         if not request.user.is_authenticated:
-            raise ApiError("not_authenticated", "Authentication credentials were not provided.", status_code=401)
+            raise NotAuthenticated
         deck = owned_deck(request, deck_id)
         body = NoteInput(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            services.restore_version(deck, request.user, number, body.validated_data.get("note", ""))
-        except services.DeckNotFound:
-            raise Http404 from None
-        except services.VersionNotFound as exc:
-            raise ApiError("not_found", str(exc), status_code=404) from None
-        except services.DeckListError as exc:
-            raise refused(exc) from None
-        except services.DeckPermissionError as exc:
-            raise ApiError("permission_denied", str(exc), status_code=403) from None
+        services.restore_version(deck, request.user, number, body.validated_data.get("note", ""))
         return Response(deck_detail_data(readable_deck(request, deck_id), request))

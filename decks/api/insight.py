@@ -8,8 +8,8 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from core.api.base import ApiView
-from core.api.errors import ApiError
 from core.api.params import Integer, Text, query_parameters
+from core.errors import localized
 from decks import selectors, services
 from tcg.decks.analysis import odds_json, stats_json
 from tcg.decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
@@ -89,7 +89,7 @@ class AnalyseDeck(ApiView):
         details = selectors.card_details([e["code"] for e in entries])
         cards = selectors.stat_cards(entries, details)
         return Response({
-            "validation": report.to_dict(),
+            "validation": localized(report.to_dict()),
             "cards": details,
             "stats": stats_json(cards),
             "odds": odds_json(cards, data.get("turns", DEFAULT_TURNS), data.get("played", DEFAULT_PLAYED_PER_TURN)),
@@ -108,13 +108,8 @@ class StartGoldfish(ApiView):
         body = GoldfishInput(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        try:
-            run = services.start_goldfish(deck, request.user, runs=data.get("runs", 2000), turns=data.get("turns", 5),
-                                          seed=data.get("seed"), mulligan=data.get("mulligan", True))
-        except services.DeckNotFound:
-            raise Http404 from None
-        except ValueError as exc:
-            raise ApiError("invalid_request", str(exc)) from None
+        run = services.start_goldfish(deck, request.user, runs=data.get("runs", 2000), turns=data.get("turns", 5),
+                                      seed=data.get("seed"), mulligan=data.get("mulligan", True))
         return Response(GoldfishRunSerializer(run, context={"request": request}).data, status=status.HTTP_202_ACCEPTED)
 
 

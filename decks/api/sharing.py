@@ -3,7 +3,7 @@
 content negotiation)."""
 import json
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -16,7 +16,7 @@ from tcg.cards.names import LANGUAGES, ORDERS
 from tcg.decks.format import export_deck_text
 
 from .serializers import CopyInput, DeckDetailSerializer
-from .views import ERROR, deck_detail_data, readable_deck, refused
+from .views import ERROR, deck_detail_data, readable_deck
 
 EXPORT_FORMATS = ("text", "json")
 
@@ -31,12 +31,7 @@ class CopyDeck(ApiView):
         deck = readable_deck(request, deck_id)
         body = CopyInput(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            copy = services.copy_deck(deck, request.user, body.validated_data.get("name"))
-        except services.DeckNotFound:
-            raise Http404 from None
-        except services.DeckListError as exc:
-            raise refused(exc) from None
+        copy = services.copy_deck(deck, request.user, body.validated_data.get("name"))
         return Response(deck_detail_data(readable_deck(request, copy.pk), request), status=status.HTTP_201_CREATED)
 
 

@@ -1,14 +1,19 @@
-"""Deck endpoints: ``POST /api/decks/validate/`` and saved decks under ``/api/decks/``."""
+"""Deck endpoints: ``POST /api/decks/validate/`` and saved decks under ``/api/decks/``.
+
+The deck services' refusals (``decks.errors``: ``DeckListError`` 400 ``invalid_deck_list``,
+``DeckPermissionError`` 403, ``DeckNotFound`` 404) are answered by the API's one handler, every
+message (and every problem's) in the language asked for."""
 from django.http import Http404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from core.api.base import ApiView, ListApiView
-from core.api.errors import ApiError
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, query_parameters
+from core.errors import localized
 from decks import selectors, services
+from decks.errors import DeckPermissionError
 from tcg.decks.format import export_deck_text
 
 from .serializers import (
@@ -23,13 +28,11 @@ ERROR = OpenApiResponse(description='{"error": {"code", "message", "details"}}')
 
 
 def list_report(data: dict):
-    """The validator's report on a request's ``text`` or ``cards``; 400 for a text too long to read."""
-    try:
-        if "text" in data:
-            return selectors.check_text(data["text"])
-        return selectors.check_entries(data["cards"])
-    except ValueError as exc:
-        raise ApiError("invalid_request", str(exc)) from None
+    """The validator's report on a request's ``text`` or ``cards``; a text too long to read
+    raises ``tcg.decks.format.DeckTextTooLong`` (400 ``invalid_request``)."""
+    if "text" in data:
+        return selectors.check_text(data["text"])
+    return selectors.check_entries(data["cards"])
 
 
 class ValidateDeck(ApiView):
@@ -46,7 +49,7 @@ class ValidateDeck(ApiView):
     def post(self, request):
         body = DeckListInput(data=request.data)
         body.is_valid(raise_exception=True)
-        return Response(list_report(body.validated_data).to_dict())
+        return Response(localized(list_report(body.validated_data).to_dict()))
 
 
 def readable_deck(request, deck_id):
@@ -62,7 +65,7 @@ def owned_deck(request, deck_id):
     403 ``permission_denied`` when they can but it is not theirs."""
     deck = readable_deck(request, deck_id)
     if deck.owner_id is None or deck.owner_id != request.user.pk:
-        raise ApiError("permission_denied", "Only the deck's owner may change it.", status_code=403)
+        raise DeckPermissionError("change")
     return deck
 
 
@@ -72,21 +75,10 @@ def deck_detail_data(deck, request) -> dict:
     report = selectors.check_entries([{"code": c["code"], "count": c["count"]} for c in cards])
     deck.cards = cards
     deck.text = export_deck_text(selectors.deck_rows(deck), title=deck.name)
-    deck.validation = report.to_dict()
+    deck.validation = localized(report.to_dict())
     deck.version = deck.versions.order_by("-number").values_list("number", flat=True).first()
     return DeckDetailSerializer(deck, context={"request": request}).data
 
-
-
-
-def refused(exc: services.DeckListError):
-    report = exc.report
-    return ApiError(
-        "invalid_deck_list",
-        "The deck list does not resolve, so nothing was saved: "
-        + " ".join(p["message"] for p in report.blocking_problems),
-        {"problems": report.blocking_problems, "validation": report.to_dict()},
-    )
 
 
 class DeckList(ListApiView):
@@ -114,14 +106,11 @@ class DeckList(ListApiView):
         body = DeckWriteInput(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        try:
-            deck = services.create_deck(
-                request.user, data["name"], list_report(data),
-                description=data.get("description", ""), is_public=data.get("public", False),
-                note=data.get("note", ""),
-            )
-        except services.DeckListError as exc:
-            raise refused(exc) from None
+        deck = services.create_deck(
+            request.user, data["name"], list_report(data),
+            description=data.get("description", ""), is_public=data.get("public", False),
+            note=data.get("note", ""),
+        )
         deck = selectors.with_cards(selectors.visible_decks(request.user)).get(pk=deck.pk)
         return Response(deck_detail_data(deck, request), status=status.HTTP_201_CREATED)
 
@@ -147,17 +136,10 @@ class DeckDetail(ApiView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         report = list_report(data) if ("text" in data or "cards" in data) else None
-        try:
-            services.update_deck(
-                deck, request.user, report, note=data.get("note", ""),
-                name=data.get("name"), description=data.get("description"), is_public=data.get("public"),
-            )
-        except services.DeckNotFound:
-            raise Http404 from None
-        except services.DeckPermissionError as exc:
-            raise ApiError("permission_denied", str(exc), status_code=403) from None
-        except services.DeckListError as exc:
-            raise refused(exc) from None
+        services.update_deck(
+            deck, request.user, report, note=data.get("note", ""),
+            name=data.get("name"), description=data.get("description"), is_public=data.get("public"),
+        )
         return Response(deck_detail_data(self._deck(request, deck_id), request))
 
     @extend_schema(request=DeckWriteInput, responses={200: DeckDetailSerializer, 400: ERROR, 403: ERROR, 404: ERROR})
@@ -170,10 +152,5 @@ class DeckDetail(ApiView):
 
     @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
     def delete(self, request, deck_id):
-        try:
-            services.delete_deck(self._deck(request, deck_id), request.user)
-        except services.DeckNotFound:
-            raise Http404 from None
-        except services.DeckPermissionError as exc:
-            raise ApiError("permission_denied", str(exc), status_code=403) from None
+        services.delete_deck(self._deck(request, deck_id), request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

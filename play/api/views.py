@@ -1,6 +1,7 @@
 """Match endpoints under ``/api/games/`` and ``/api/matches/``. Thin: each calls one service or
-selector. Refusals are ``{"error": {"code", "message", "details"}}`` with the status of the
-``MatchError`` (``play.errors``); a stale version is 409 with the caller's current ``view``.
+selector. Refusals are ``MatchError`` (``play.errors``), answered by the API's one handler
+(``core.api.errors``) as ``{"error": {"code", "message", "details"}}`` with the status its code
+is registered with; a stale version is 409 with the caller's current ``view`` beside ``error``.
 
 Callers: a user (token or session), or a guest (a browser session with a display name, given
 once as ``name``). A guest's writes are checked for the CSRF token like a user's session ones.
@@ -16,10 +17,8 @@ from rest_framework.settings import api_settings
 
 from core.addresses import request_address
 from core.api.base import ApiView, GenericApiView
-from core.api.errors import error_body
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, query_parameters
-from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
@@ -71,18 +70,10 @@ def keep_name(request: Request, player: Player | None) -> None:
 
 
 class MatchApiView(GenericApiView):
-    """Answers ``MatchError`` in the error shape with its status (409 and the view for a stale
-    version). Not paginated unless a view says so; ``OPTIONS`` works without a serializer."""
+    """A match endpoint: not paginated unless a view says so; ``OPTIONS`` works without a
+    serializer. Its refusals (``MatchError``) are answered by the API's one handler."""
 
     pagination_class = None
-
-    def handle_exception(self, exc):
-        if isinstance(exc, MatchError):
-            body = error_body(exc.code, exc.message, exc.details)
-            if isinstance(exc, StaleVersion):
-                body["view"] = exc.view
-            return Response(body, status=exc.status)
-        return super().handle_exception(exc)
 
     def body(self, serializer_class):
         data = serializer_class(data=self.request.data)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.messages import localize
 from play.engine import IllegalAction
 from play.errors import MatchError, StaleVersion
 from play.identity import Player
@@ -88,7 +87,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         try:
             state = engine.apply(state, seat.index, action)
         except IllegalAction as exc:
-            raise MatchError(exc.code, localize(exc.message)) from None
+            raise MatchError(exc.code, exc.message, exc.details) from None  # said in the reader's language when answered
         match.state = engine.dump(state)
         match.version = version + 1
         outcome = engine.outcome(state)

@@ -17,6 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from tcg.cards.names import card_order_key, display_name
+from tcg.errors import DomainError
+from tcg.message import Message, gettext_noop
 from tcg.vocabulary import TYPES
 
 MAX_COUNT = 999
@@ -40,6 +42,14 @@ class DeckLine:
     name: str | None
     code: str | None
     text: str
+
+
+class DeckTextTooLong(DomainError, ValueError):
+    """A deck text of more than ``MAX_LINES`` lines: code ``invalid_request`` (status 400)."""
+
+    def __init__(self, lines: int):
+        super().__init__("invalid_request", Message(
+            gettext_noop("A deck list has at most %(max)s lines; this one has %(lines)s."), max=MAX_LINES, lines=lines))
 
 
 @dataclass(frozen=True)
@@ -70,13 +80,13 @@ def parse_line(number: int, raw: str) -> DeckLine | LineProblem | None:
     if not line or line.startswith("#"):
         return None
     if BARE_COUNT_RE.match(line):
-        return LineProblem(number, raw, f"Line {number} has a count but no card name.")
+        return LineProblem(number, raw, Message(gettext_noop("Line %(line)s has a count but no card name."), line=number))
     rest, count_text = _split_count(line)
     count = 1 if count_text is None else int(count_text)
     if count < 1 or count > MAX_COUNT:
         return LineProblem(
-            number, raw, f"Line {number}: the count must be a whole number from 1 to {MAX_COUNT}, not {count_text}."
-        )
+            number, raw, Message(gettext_noop("Line %(line)s: the count must be a whole number from 1 to %(max)s, "
+                                              "not %(count)s."), line=number, max=MAX_COUNT, count=count_text))
     if CODE_RE.match(rest):
         return DeckLine(number, count, None, rest.upper(), raw)
     match = _CODE_SUFFIX.match(rest)
@@ -90,12 +100,12 @@ def parse_deck_text(text: str) -> tuple[list[DeckLine], list[LineProblem]]:
     """Read a deck list into its entries and the problems of unreadable lines.
 
     Returns ``(entries, problems)``, both in line order. Raises ``ValueError`` when the text
-    has more than ``MAX_LINES`` lines. A byte-order mark at the start (lists saved by some
+    has more than ``MAX_LINES`` lines (``DeckTextTooLong``). A byte-order mark at the start (lists saved by some
     editors begin with one) is not part of the first line.
     """
     lines = text.removeprefix("\ufeff").splitlines()
     if len(lines) > MAX_LINES:
-        raise ValueError(f"A deck list has at most {MAX_LINES} lines; this one has {len(lines)}.")
+        raise DeckTextTooLong(len(lines))
     entries: list[DeckLine] = []
     problems: list[LineProblem] = []
     for number, raw in enumerate(lines, start=1):

@@ -7,7 +7,8 @@ Resolving (DESIGN.md, "Deck text format"): a code names its card; a name matches
 Japanese name, English name or kana reading exactly after ``fold``, in that order of
 preference; a miss is ``unknown_card`` with close matches, never a guess.
 
-Problem codes, each a dict with ``code`` and ``message`` and the keys named:
+Problem codes, each a dict with ``code`` and ``message`` (a ``tcg.message.Message``: English as a
+``str``, said again in the reader's language by the web layer) and the keys named:
 - ``bad_line`` (``line``, ``text``): from ``tcg.decks.format``; or a line whose first word is
   not a count but whose rest names a card (``three SMP-003``), with ``count_text`` (the word)
   and ``card_text`` (the rest);
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
 from tcg.folding import fold
+from tcg.message import Message, gettext_noop
 from tcg.numbers import DECK_SIZE, MAX_COPIES
 
 from .format import CODE_RE, MAX_COUNT, DeckLine, LineProblem
@@ -105,8 +107,10 @@ def _where(entry: DeckLine, json_form: bool) -> dict:
     return {"entry": entry.line - 1} if json_form else {"line": entry.line}
 
 
-def _place(entry: DeckLine, json_form: bool) -> str:
-    return f"Entry {entry.line - 1}" if json_form else f"Line {entry.line}"
+def _place(entry: DeckLine, json_form: bool) -> Message:
+    if json_form:
+        return Message(gettext_noop("Entry %(entry)s"), entry=entry.line - 1)
+    return Message(gettext_noop("Line %(line)s"), line=entry.line)
 
 
 def count_word_split(name: str) -> tuple[str, str] | None:
@@ -131,7 +135,8 @@ def _count_word(entry: DeckLine, index: CardIndex, json_form: bool) -> dict | No
             return None
     return {
         "code": "bad_line",
-        "message": f"Line {entry.line}: the count must be a whole number from 1 to {MAX_COUNT}, not {word}.",
+        "message": Message(gettext_noop("Line %(line)s: the count must be a whole number from 1 to %(max)s, "
+                                        "not %(count)s."), line=entry.line, max=MAX_COUNT, count=word),
         "line": entry.line, "text": entry.text, "count_text": word, "card_text": rest,
     }
 
@@ -146,13 +151,14 @@ def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRe
             card = matches[0] if len({m.name for m in matches}) == 1 else None
         if card is None:
             return None, [{
-                "code": "unknown_card", "message": f"{place}: no card has the code {entry.code}.",
+                "code": "unknown_card", "message": Message(gettext_noop("%(place)s: no card has the code %(code)s."), place=place, code=entry.code),
                 **where, "text": entry.text, "suggestions": index.suggestions(entry.name) if entry.name else [],
             }]
         if entry.name is not None and fold(entry.name) not in {fold(card.name), fold(card.name_en), fold(card.reading)}:
             return card, [{
                 "code": "name_mismatch",
-                "message": f"{place}: the code {card.code} is {card.name}, not {entry.name}.",
+                "message": Message(gettext_noop("%(place)s: the code %(code)s is %(card_name)s, not %(name)s."),
+                                   place=place, code=card.code, card_name=card.name, name=entry.name),
                 **where, "text": entry.text, "name": entry.name, "card_code": card.code, "card_name": card.name,
                 "card_name_en": card.name_en,
             }]
@@ -164,16 +170,21 @@ def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRe
         if miscounted:
             return None, [miscounted]
         suggestions = index.suggestions(entry.name)
-        hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
+        if suggestions:
+            message = Message(gettext_noop("%(place)s: no card is named %(name)s. Did you mean %(suggestions)s?"),
+                              place=place, name=typed, suggestions=", ".join(suggestions))
+        else:
+            message = Message(gettext_noop("%(place)s: no card is named %(name)s."), place=place, name=typed)
         return None, [{
-            "code": "unknown_card", "message": f"{place}: no card is named {typed}.{hint}",
+            "code": "unknown_card", "message": message,
             **where, "text": entry.text, "suggestions": suggestions,
         }]
     if len(names) > 1:
         candidates = [{"code": m.code, "name": m.name, "name_en": m.name_en} for m in matches]
         return None, [{
             "code": "ambiguous_card",
-            "message": f"{place}: {typed} could be {', '.join(names)}; add the card's code, e.g. ({matches[0].code}).",
+            "message": Message(gettext_noop("%(place)s: %(name)s could be %(names)s; add the card's code, e.g. (%(code)s)."),
+                               place=place, name=typed, names=", ".join(names), code=matches[0].code),
             **where, "text": entry.text, "candidates": candidates,
         }]
     return matches[0], []
@@ -204,7 +215,8 @@ def validate_deck(
         if row.count > MAX_COUNT:
             problems.append({
                 "code": "count_too_large",
-                "message": f"{row.count} copies of {row.code} in all; a deck list holds at most {MAX_COUNT} of a card.",
+                "message": Message(gettext_noop("%(count)s copies of %(code)s in all; a deck list holds at most %(max)s of a card."),
+                                   count=row.count, code=row.code, max=MAX_COUNT),
                 "card_code": row.code, "count": row.count, "max": MAX_COUNT, "lines": row.lines,
             })
 
@@ -216,7 +228,8 @@ def validate_deck(
         if count > MAX_COPIES:
             problems.append({
                 "code": "too_many_copies",
-                "message": f"{count} copies of {name}; a deck may hold at most {MAX_COPIES} of a card, counting every printing.",
+                "message": Message(gettext_noop("%(count)s copies of %(name)s; a deck may hold at most %(max)s of a card, "
+                                                "counting every printing."), count=count, name=name, max=MAX_COPIES),
                 "name": name, "name_en": rows[0].name_en, "count": count, "max": MAX_COPIES,
                 "codes": [r.code for r in rows], "lines": sorted(n for r in rows for n in r.lines),
             })
@@ -224,7 +237,8 @@ def validate_deck(
     if total != DECK_SIZE:
         problems.append({
             "code": "deck_size",
-            "message": f"A deck has exactly {DECK_SIZE} cards; this one has {total}.",
+            "message": Message(gettext_noop("A deck has exactly %(expected)s cards; this one has %(total)s."),
+                               expected=DECK_SIZE, total=total),
             "total": total, "expected": DECK_SIZE,
         })
     return DeckReport(total=total, problems=problems, cards=list(resolved.values()))

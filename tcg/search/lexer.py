@@ -63,6 +63,7 @@ class Source:
                     ),
                     term=ch,
                     position=i,
+                    query=typed,
                 )
             for out in unicodedata.normalize("NFKC", ch):
                 chars.append(out)
@@ -83,7 +84,8 @@ class Source:
         """A ``SearchError`` about the normalised span ``[start, end)``: its message is
         ``Message(template, term=…, **params)``, ``term`` being the span's text as typed, quoted."""
         term, position = self.span(start, end)
-        return SearchError(Message(template, term=repr_term(term), **params), term=term, position=position)
+        return SearchError(Message(template, term=repr_term(term), **params), term=term, position=position,
+                           query=self.typed)
 
 
 def repr_term(term: str) -> str:

@@ -1,0 +1,79 @@
+"""The deck services' errors: ``tcg.errors.DomainError``\\ s with translatable messages
+(``tcg.message.Message``), and the deck codes registered with their HTTP status and meaning
+(``core.errors``). The API's one handler answers them; nothing maps them by hand.
+
+- ``DeckListError``: 400 ``invalid_deck_list``, the list does not resolve; details
+  ``{"problems": [blocking problems], "validation": the whole report}`` (``tcg.decks.rules``);
+- ``DeckPermissionError``: 403 ``permission_denied``, only the deck's owner may change it;
+- ``DeckNotFound``: 404 ``not_found``, the deck was deleted after the caller read it;
+- ``VersionNotFound``: 404 ``not_found``, the deck has no version of that number;
+- ``GoldfishRefused``: 400 ``invalid_request``, runs or turns out of range, or a deck too small.
+"""
+from __future__ import annotations
+
+from core.errors import register_codes
+from tcg.decks.rules import DeckReport
+from tcg.errors import DomainError
+from tcg.message import Message, gettext_noop, joined
+
+#: The API paths the deck codes are answered on.
+PATHS = ("/api/decks/", "/api/goldfish/")
+
+CODES = {
+    "invalid_deck_list": (400, "The deck list does not resolve (unreadable lines, unknown or ambiguous cards); "
+                               "nothing was saved. details.problems lists each problem, details.validation the report."),
+}
+
+register_codes(CODES, PATHS)
+
+
+class DeckListError(DomainError):
+    """The deck list does not resolve; ``report`` holds every problem."""
+
+    def __init__(self, report: DeckReport):
+        problems = report.blocking_problems
+        super().__init__(
+            "invalid_deck_list",
+            Message(gettext_noop("The deck list does not resolve, so nothing was saved: %(problems)s"),
+                    problems=joined(p["message"] for p in problems)),
+            {"problems": problems, "validation": report.to_dict()},
+        )
+        self.report = report
+
+
+_NOT_OWNER = {
+    "change": gettext_noop("Only the deck's owner may change it."),
+    "delete": gettext_noop("Only the deck's owner may delete it."),
+    "restore": gettext_noop("Only the deck's owner may restore it."),
+}
+
+
+class DeckPermissionError(DomainError):
+    """The user may not ``doing`` (``change``, ``delete``, ``restore``) this deck (403
+    ``permission_denied``)."""
+
+    def __init__(self, doing: str = "change"):
+        super().__init__("permission_denied", Message(_NOT_OWNER[doing]))
+
+
+class DeckNotFound(DomainError):
+    """The deck does not exist (any more): it was deleted after the caller read it (404
+    ``not_found``)."""
+
+    def __init__(self):
+        super().__init__("not_found", Message(gettext_noop("Not found.")))
+
+
+class VersionNotFound(DomainError):
+    """The deck has no version of that number (404 ``not_found``)."""
+
+    def __init__(self, deck_id, number):
+        super().__init__("not_found", Message(gettext_noop("Deck %(deck)s has no version %(number)s."),
+                                              deck=deck_id, number=number))
+
+
+class GoldfishRefused(DomainError):
+    """A goldfish run that cannot be started (400 ``invalid_request``)."""
+
+    def __init__(self, message: Message):
+        super().__init__("invalid_request", message)
