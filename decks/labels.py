@@ -8,7 +8,7 @@ with Django's ``json_script`` and read by ``labels()`` of the site's JS kit
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.labels import label, labels
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, COLOURS, TYPE_LABELS
@@ -38,7 +38,16 @@ def builder_labels() -> dict:
             "failed": _("The server did not answer; try again."),
             "saving": _("Saving…"),
             "saved": _("Saved as version %(version)s."),
-            "imported": _("Imported %(count)s cards; the deck now holds that list."),
+            "unchanged": _("Saved; the cards are those of version %(version)s, so no new version was made."),
+            "imported_one": ngettext("Imported %(count)s card; the deck now holds that list.",
+                                     "Imported %(count)s cards; the deck now holds that list.", 1),
+            "imported": ngettext("Imported %(count)s card; the deck now holds that list.",
+                                 "Imported %(count)s cards; the deck now holds that list.", 2),
             "name_needed": _("Give the deck a name."),
+            "edit_heading": _("Edit %(name)s"),
+            "unsaved": _("Unsaved changes"),
+            "draft_saved": _("Draft kept at %(time)s: your changes are safe until you save."),
+            "draft_failed": _("The draft could not be kept; save the deck to keep your changes."),
+            "play_invalid": _("Only a legal deck can be played: fix the problems above first."),
         },
     }
