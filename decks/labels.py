@@ -4,6 +4,8 @@ with Django's ``json_script`` and read by ``labels()`` of the site's JS kit
 
 - ``builder_labels()`` (``#builder-labels``): the deck builder (``decks/static/decks/builder.js``);
 - ``GOLDFISH`` (``#goldfish-labels``): the goldfish run of a deck's page (``deck.js``).
+- ``add_to_deck_labels()`` (``#add-to-deck-labels``): "add to a deck" on card pages and search
+  results (``add_to_deck.js``).
 """
 from __future__ import annotations
 
@@ -50,4 +52,16 @@ def builder_labels() -> dict:
             "draft_failed": _("The draft could not be kept; save the deck to keep your changes."),
             "play_invalid": _("Only a legal deck can be played: fix the problems above first."),
         },
+    }
+
+
+def add_to_deck_labels() -> dict:
+    """The words of "add to a deck" on the card page and the search results
+    (``decks/static/decks/add_to_deck.js``): ``{"add", "add_one", "none", "failed"}``."""
+    return {
+        "add": _("+1"),
+        "add_one": _("Add one %(name)s to the chosen deck"),
+        "none": _("You have no decks yet: start one in the builder."),
+        "choose": _("Choose a deck first."),
+        "failed": _("The server did not answer; try again."),
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 import unicodedata
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tcg.decks.format import BARE_COUNT_RE, MAX_COUNT, DeckLine, parse_line
 from tcg.numbers import DECK_SIZE
@@ -69,9 +70,12 @@ def _name_mismatch(p: dict) -> str:
 def _too_many_copies(p: dict) -> str:
     values = {"count": p.get("count", ""), "name": p.get("name", ""), "max": p.get("max", 3)}
     if p.get("lines"):
-        return _(
+        return ngettext(
+            "%(count)s copies of %(name)s (line %(lines)s); a deck may hold at most %(max)s of a card, "
+            "counting every printing.",
             "%(count)s copies of %(name)s (lines %(lines)s); a deck may hold at most %(max)s of a card, "
-            "counting every printing."
+            "counting every printing.",
+            len(p["lines"]),
         ) % {**values, "lines": _join(p["lines"])}
     return _(
         "%(count)s copies of %(name)s; a deck may hold at most %(max)s of a card, counting every printing."

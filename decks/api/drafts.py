@@ -2,7 +2,6 @@
 ``/api/deck-drafts/<deck id>/`` for a deck of yours being edited) and adding one card to a deck
 of yours (``POST /api/decks/<id>/cards/``, the card page's and search's "add to a deck")."""
 from django.http import Http404
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status

@@ -220,7 +220,7 @@ def test_problem_messages_for_every_code():
             "Line 2: No card matches “X-1”.",
             "Entry 0: “炎” could be several cards: A (T-001), B (T-002). Add the card's code, e.g. (T-001).",
             "Line 1: The code T-001 is 炎の剣士アリサ, not 炎.",
-            "4 copies of 炎 (lines 1); a deck may hold at most 3 of a card, counting every printing.",
+            "4 copies of 炎 (line 1); a deck may hold at most 3 of a card, counting every printing.",
             "A deck has exactly 51 cards; this one has 3.",
             "As given.",
         ]
