@@ -114,7 +114,7 @@ def _whole(value, low: int, high: int) -> bool:
 @require_POST
 def sample_hand(request):
     """A sample hand of the list in the JSON body ``{"cards": [{"code", "count"}], "seed": int,
-    "turns": 1..5}`` (seed default 0, turns default 3), as an HTML fragment of card faces: the
+    "turns": 1..5}`` (seed default 0, turns default 4), as an HTML fragment of card faces: the
     7 kept (after a mulligan of a hand with no character), the 4 area cards, then each turn's
     refill and what the goldfish (``tcg.decks.goldfish``) did with it. 400 with the reason for a
     body of another shape or a list of fewer than 11 cards."""
@@ -126,7 +126,7 @@ def sample_hand(request):
     if not isinstance(data, dict) or not body.is_valid():
         return HttpResponseBadRequest(_("Send the list as JSON: {\"cards\": [{\"code\": \"SMP-001\", \"count\": 3}]}."),
                                       content_type="text/plain; charset=utf-8")
-    seed, turns = data.get("seed", 0), data.get("turns", 3)
+    seed, turns = data.get("seed", 0), data.get("turns", 4)
     if not (_whole(seed, 0, 2**31 - 1) and _whole(turns, 1, MAX_SAMPLE_TURNS)):
         return HttpResponseBadRequest(
             _("The seed is a whole number from 0 to %(max)s and the turns from 1 to %(turns)s.")

@@ -134,7 +134,7 @@ def test_the_builder_restores_a_draft(client, user, sample_catalogue):
     deck = make_deck(user)
     services.save_draft(user, deck, SMALL[:1], name="テスト")
     edit = client.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
-    assert "保存していない変更" in edit and "バージョン1" in edit
+    assert "保存していない変更を復元しました。保存済みのデッキは版1です。" in edit
     other = make_deck(user, name="別")
     assert 'id="draft-notice"' not in client.get(f"/decks/{other.pk}/edit/").content.decode()
 
@@ -178,11 +178,11 @@ def test_the_deck_page_offers_play_only_for_a_legal_deck(client, user, sample_ca
 def test_sample_hand_shows_the_goldfish_game_as_cards(client, sample_catalogue):
     deck = Deck.objects.get(pk="SMP-RED")
     entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
-    game = sample_game(selectors.stat_cards(entries), turns=3, seed=11)
-    assert len(game["hand"]) == 7 and len(game["area"]) == 4 and [t["turn"] for t in game["turns"]] == [1, 2, 3]
+    game = sample_game(selectors.stat_cards(entries), turns=4, seed=11)
+    assert len(game["hand"]) == 7 and len(game["area"]) == 4 and [t["turn"] for t in game["turns"]] == [1, 2, 3, 4]
     # turn 1 refills nothing (the hand holds 7), later turns what the turn before used
     assert game["turns"][0]["drawn"] == []
-    assert sample_game(selectors.stat_cards(entries), turns=3, seed=11) == game
+    assert sample_game(selectors.stat_cards(entries), turns=4, seed=11) == game
     response = client.post("/decks/sample-hand/", {"cards": entries, "seed": 11}, content_type="application/json",
                            HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
@@ -192,7 +192,11 @@ def test_sample_hand_shows_the_goldfish_game_as_cards(client, sample_catalogue):
     assert f'/cards/{game["hand"][0]}/face.svg?lang=en' in hand
     area = re.search(r'data-part="area">(.*?)</ul>', html, re.S).group(1)
     assert re.findall(r'data-code="([^"]+)"', area) == game["area"]
-    assert html.count('data-part="turn"') == 3
+    assert html.count('data-part="turn"') == 4
+    assert "Turn 1: the hand holds 7 already, so the refill draws nothing" in html
+    for turn in game["turns"][1:]:
+        count = len(turn["drawn"])
+        assert f"Turn {turn['turn']}: the refill draws {count} card{'s' if count != 1 else ''}" in html
 
 
 def test_sample_hand_refuses_a_short_list_and_bad_bodies(client, sample_catalogue):

@@ -233,7 +233,7 @@ def test_a_sample_hand_on_the_deck_page(page, live_server, carol):
     page.click("#sample-button")
     expect(page.locator('#sample-result [data-part="hand"] img')).to_have_count(7)
     expect(page.locator('#sample-result [data-part="area"] img')).to_have_count(4)
-    expect(page.locator('#sample-result [data-part="turn"]')).to_have_count(3)
+    expect(page.locator('#sample-result [data-part="turn"]')).to_have_count(4)
     first = page.locator('#sample-result [data-part="hand"] img').first
     assert re.fullmatch(r"/cards/SMP-\d{3}/face\.svg\?lang=en", first.get_attribute("src"))
     page.wait_for_function(

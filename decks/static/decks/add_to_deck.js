@@ -10,21 +10,36 @@ import { format } from "../js/kit/text.js";
 
 const REMEMBER = "add-to-deck:last";
 
+// The user's decks in the menu; false when they have none (the menu and buttons are hidden
+// then, and the status says how to start one).
 async function loadDecks(root, select, status, labels) {
   try {
     const response = await get(root.dataset.decksUrl);
     const body = await response.json();
     const decks = response.ok ? body.results : [];
     if (!decks.length) {
-      fill(select, h("option", { value: "" }, "—"));
+      root.classList.add("has-no-decks");
       fill(status, labels.none);
-      return;
+      return false;
     }
     let last = null;
     try { last = window.localStorage.getItem(REMEMBER); } catch (error) { /* private mode */ }
     fill(select, decks.map((deck) => h("option", { value: deck.id, selected: deck.id === last }, deck.name)));
+    return true;
   } catch (error) {
     fill(status, labels.failed);
+    return false;
+  }
+}
+
+// A "+1" on every card of the search results.
+function addButtons(labels) {
+  for (const card of document.querySelectorAll("[data-card-code]")) {
+    const name = card.dataset.cardName || card.dataset.cardCode;
+    card.append(h("button", {
+      type: "button", class: "secondary add-card-button", dataset: { addToDeck: card.dataset.cardCode },
+      "aria-label": format(labels.add_one, { name }), title: format(labels.add_one, { name }),
+    }, labels.add));
   }
 }
 
@@ -46,20 +61,13 @@ async function add(root, select, status, labels, code) {
   }
 }
 
-onReady(() => {
+onReady(async () => {
   const root = document.getElementById("add-to-deck");
   if (!root) return;
   const labels = readLabels("add-to-deck-labels");
   const select = root.querySelector("#add-to-deck-deck");
   const status = root.querySelector("#add-to-deck-status");
-  loadDecks(root, select, status, labels);
-  for (const card of document.querySelectorAll("[data-card-code]")) {
-    const name = card.dataset.cardName || card.dataset.cardCode;
-    card.append(h("button", {
-      type: "button", class: "secondary add-card-button", dataset: { addToDeck: card.dataset.cardCode },
-      "aria-label": format(labels.add_one, { name }), title: format(labels.add_one, { name }),
-    }, labels.add));
-  }
+  if (await loadDecks(root, select, status, labels)) addButtons(labels);
   document.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-add-to-deck]");
     if (button) add(root, select, status, labels, button.dataset.addToDeck);
