@@ -64,6 +64,9 @@ def test_links_hidden_before_the_first_save_and_the_heading_after_it(page, live_
         expect(page.locator(selector)).to_be_hidden()
     # [hidden] wins over the display of .button everywhere
     assert page.eval_on_selector("#deck-page-link", "e => getComputedStyle(e).display") == "none"
+    # on a phone, Save is in reach without scrolling, and nothing scrolls sideways
+    expect(page.locator("#save-bar-button")).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     add_card(page, "カグラ", "SMP-001", 2)
     page.fill("#deck-name", "Red start")
