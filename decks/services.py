@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from cardsdb.selectors.catalogue import card_ids
 from tcg.decks.goldfish import MIN_CARDS, goldfish
-from tcg.decks.rules import DeckReport
+from tcg.decks.rules import DeckReport, ResolvedCard
 from tcg.numbers import AREA_CARDS, HAND_SIZE, MAX_COPIES
 
 from .models import Deck, DeckCard, DeckDraft, DeckVersion, GoldfishRun
@@ -282,19 +282,20 @@ def sweep_stalled_goldfish(stall_after: float) -> list[tuple[str, str]]:
 
 class CopyLimitError(Exception):
     """Adding the card would put more copies of its name in the deck than the rules allow;
-    ``name`` is the card's name, ``count`` the copies the deck holds already, ``max`` the limit."""
+    ``name``/``name_en`` are the card's names, ``count`` the copies the deck holds already,
+    ``max`` the limit."""
 
-    def __init__(self, name: str, count: int, limit: int):
-        self.name, self.count, self.max = name, count, limit
+    def __init__(self, name: str, count: int, limit: int, name_en: str = ""):
+        self.name, self.name_en, self.count, self.max = name, name_en, count, limit
         super().__init__(f"the deck holds {count} copies of {name} already; at most {limit} are allowed")
 
 
 @transaction.atomic
-def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, str, int]:
+def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, ResolvedCard, int]:
     """Add ``count`` copies of the card ``code`` to ``deck`` (after its other cards, or to its
     row when the deck holds it already), as the deck's next version with a note naming the
-    card. Returns ``(version, name, copies)``: the card's ``name``, and how many copies of that
-    name the deck now holds.
+    card. Returns ``(version, card, copies)``: the card as the validator resolved it (``code``,
+    ``name``, ``name_en``, ``count``…), and how many copies of its name the deck now holds.
 
     The copy limit (``tcg.numbers.MAX_COPIES``, 3, counted by name across printings: the deck
     rules, "Deck construction") is kept: raises ``CopyLimitError`` when the deck would hold more.
@@ -317,11 +318,11 @@ def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, 
     added = next(c for c in report.cards if c.code == code)
     for problem in report.problems:
         if problem["code"] == "too_many_copies" and code in problem["codes"]:
-            raise CopyLimitError(added.name, problem["count"] - count, MAX_COPIES)
+            raise CopyLimitError(added.name, problem["count"] - count, MAX_COPIES, added.name_en)
     copies = sum(c.count for c in report.cards if c.name == added.name)
     version = _write_entries(locked, report, user, note=f"+{count} {added.code}")
     locked.save()
-    return version, added.name, copies
+    return version, added, copies
 
 
 @transaction.atomic

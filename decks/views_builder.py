@@ -139,15 +139,19 @@ def sample_hand(request):
             _("A sample hand needs at least %(min)s cards (%(hand)s in hand and %(area)s on the area).")
             % {"min": MIN_CARDS, "hand": HAND_SIZE, "area": AREA_CARDS}, content_type="text/plain; charset=utf-8")
     game = sample_game(cards, turns=turns, seed=seed)
+    lang = active_language()
 
     def shown(codes):
-        return [{"code": c, "name": details[c]["name"], "name_en": details[c]["name_en"]} for c in codes]
+        """The cards ``codes`` with their name in the reader's language (English falls back to
+        the Japanese name when the card has none)."""
+        names = {"ja": "name", "en": "name_en"}
+        return [{"code": c, "name": details[c][names[lang]] or details[c]["name"]} for c in codes]
 
     context = {
         "seed": seed, "mulligan": game["mulligan"], "hand": shown(game["hand"]), "area": shown(game["area"]),
         "turns": [{"turn": t["turn"], "drawn": shown(t["drawn"]), "placed": shown([t["placed"]] if t["placed"] else []),
                    "laid": shown(t["laid"])} for t in game["turns"]],
-        "lang": active_language(),
+        "lang": lang,
     }
     response = render(request, "decks/_sample_hand.html", context)
     response["Cache-Control"] = "no-store"

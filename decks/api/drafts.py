@@ -9,12 +9,18 @@ from rest_framework.response import Response
 
 from core.api.base import ApiView
 from core.api.errors import ApiError
+from core.labels import active_language
 from decks import selectors, services
 
 from .serializers import AddCardInput, AddCardResultSerializer, DraftInput, DraftSerializer
 from .views import ERROR, owned_deck, refused
 
 NEW = "new"
+
+
+def _name(name: str, name_en: str) -> str:
+    """A card's name in the reader's language (English falls back to the Japanese name)."""
+    return (name_en or name) if active_language() == "en" else name
 
 
 def _draft_deck(request, deck_id: str):
@@ -69,21 +75,21 @@ class AddCard(ApiView):
         body.is_valid(raise_exception=True)
         count = body.validated_data.get("count", 1)
         try:
-            version, name, copies = services.add_card(deck, request.user, body.validated_data["code"], count)
+            version, card, copies = services.add_card(deck, request.user, body.validated_data["code"], count)
         except services.DeckNotFound:
             raise Http404 from None
         except services.CopyLimitError as exc:
             raise ApiError("too_many_copies", ngettext(
                 "“%(deck)s” holds %(count)s copy of %(name)s already; a deck may hold at most %(max)s.",
                 "“%(deck)s” holds %(count)s copies of %(name)s already; a deck may hold at most %(max)s.",
-                exc.count) % {"deck": deck.name, "count": exc.count, "name": exc.name, "max": exc.max},
+                exc.count) % {"deck": deck.name, "count": exc.count, "name": _name(exc.name, exc.name_en), "max": exc.max},
                 {"name": exc.name, "count": exc.count, "max": exc.max}) from None
         except services.DeckListError as exc:
             raise refused(exc) from None
         message = ngettext(
             "Added to “%(deck)s”: it now holds %(copies)s copy of %(name)s (%(total)s cards).",
             "Added to “%(deck)s”: it now holds %(copies)s copies of %(name)s (%(total)s cards).",
-            copies) % {"deck": deck.name, "copies": copies, "name": name, "total": version.total}
+            copies) % {"deck": deck.name, "copies": copies, "name": _name(card.name, card.name_en), "total": version.total}
         return Response({
             "deck": deck.pk, "code": body.validated_data["code"].strip().upper(), "copies": copies,
             "total": version.total, "version": version.number, "message": message,

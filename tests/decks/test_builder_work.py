@@ -48,12 +48,14 @@ def test_an_unchanged_put_answers_the_same_version(alice_api, sample_catalogue):
 
 def test_add_card_up_to_three_copies(user, sample_catalogue):
     deck = make_deck(user, [{"code": "SMP-012", "count": 2}])
-    version, name, copies = services.add_card(deck, user, "smp-012")
-    assert (version.number, name, copies, version.total) == (2, "焦げた教科書", 3, 3)
+    version, card, copies = services.add_card(deck, user, "smp-012")
+    assert (version.number, card.code, card.name, card.name_en, copies, version.total) == (
+        2, "SMP-012", "焦げた教科書", "Scorched Textbook", 3, 3)
     assert version.note == "+1 SMP-012"
     with pytest.raises(services.CopyLimitError) as refused:
         services.add_card(deck, user, "SMP-012")
-    assert (refused.value.name, refused.value.count, refused.value.max) == ("焦げた教科書", 3, 3)
+    assert (refused.value.name, refused.value.name_en, refused.value.count, refused.value.max) == (
+        "焦げた教科書", "Scorched Textbook", 3, 3)
     assert deck.versions.count() == 2
     version, _, copies = services.add_card(deck, user, "SMP-001")
     assert version.entries[-1] == {"code": "SMP-001", "name": "火炎部長カグラ", "type": "character", "count": 1}
@@ -76,13 +78,13 @@ def test_add_card_over_the_api(alice_api, bob_api, api, user, sample_catalogue):
     assert done.status_code == 201
     assert done.json() == {
         "deck": deck.pk, "code": "SMP-012", "copies": 3, "total": 3, "version": 2,
-        "message": "Added to “赤”: it now holds 3 copies of 焦げた教科書 (3 cards).",
+        "message": "Added to “赤”: it now holds 3 copies of Scorched Textbook (3 cards).",
     }
     full = alice_api.post(url, {"code": "SMP-012"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert full.status_code == 400
     assert full.json()["error"] == {
         "code": "too_many_copies",
-        "message": "“赤” holds 3 copies of 焦げた教科書 already; a deck may hold at most 3.",
+        "message": "“赤” holds 3 copies of Scorched Textbook already; a deck may hold at most 3.",
         "details": {"name": "焦げた教科書", "count": 3, "max": 3},
     }
     ja = alice_api.post(url, {"code": "SMP-012"}, format="json", HTTP_ACCEPT_LANGUAGE="ja")
@@ -194,6 +196,12 @@ def test_sample_hand_shows_the_goldfish_game_as_cards(client, sample_catalogue):
     assert re.findall(r'data-code="([^"]+)"', area) == game["area"]
     assert html.count('data-part="turn"') == 4
     assert "Turn 1: the hand holds 7 already, so the refill draws nothing" in html
+    placed = next(t["placed"] for t in game["turns"] if t["placed"])
+    names = {e.card.code: e for e in deck.entries.select_related("card")}
+    assert f"Placed {names[placed].card.name_en} on the base." in html
+    ja = client.post("/decks/sample-hand/", {"cards": entries, "seed": 11}, content_type="application/json",
+                     HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f"{names[placed].card.name}をベースに登場させました。" in ja and "?lang=ja" in ja
     for turn in game["turns"][1:]:
         count = len(turn["drawn"])
         assert f"Turn {turn['turn']}: the refill draws {count} card{'s' if count != 1 else ''}" in html

@@ -218,10 +218,10 @@ def test_add_to_a_deck_from_a_card_page(page, live_server, carol):
     expect(page.locator("#add-to-deck-deck option")).to_have_text(["Two Kaguras"])
     page.click("#add-to-deck-button")
     expect(page.locator("#add-to-deck-status")).to_have_text(
-        "Added to “Two Kaguras”: it now holds 3 copies of 火炎部長カグラ (3 cards).")
+        "Added to “Two Kaguras”: it now holds 3 copies of Kagura, Flame Club Captain (3 cards).")
     page.click("#add-to-deck-button")
     expect(page.locator("#add-to-deck-status .form-error")).to_have_text(
-        "“Two Kaguras” holds 3 copies of 火炎部長カグラ already; a deck may hold at most 3.")
+        "“Two Kaguras” holds 3 copies of Kagura, Flame Club Captain already; a deck may hold at most 3.")
     assert deck.entries.get().count == 3
 
     # and from the search results: a +1 on every card
