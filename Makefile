@@ -1,5 +1,9 @@
 # make run   - set up .venv, migrate, load the sample catalogue, serve http://127.0.0.1:8000
 # make test  - the same set-up, the layering's contracts (lint-imports, see pyproject.toml), then the whole test suite
+#              (first make system-deps: what the tests need from the system)
+# make system-deps - installs the Debian packages the tests need when one is missing (Chromium for
+#              the browser tests, a CJK font for Japanese in screenshots and PNG card faces, cairo,
+#              gettext), with apt-get when run as root, else says what to install; a no-op when all is there
 # make bench - the benchmarks in bench/
 # (make run is the development form of the Procfile: web and the three workers, with beat inside
 # the people's worker, run by supervisord (config/supervisord.conf), which starts again whichever
@@ -24,7 +28,7 @@ RUN_SIMULATIONS = nice -n 10 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(
 # supervisord warns when it runs as root unless told that it is meant to
 RUN_AS = $(if $(filter 0,$(shell id -u)),--user root)
 
-.PHONY: run test bench setup messages migrate clean
+.PHONY: run test bench setup messages migrate clean system-deps
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,7 +49,23 @@ run: setup
 	@RUN_WEB='$(RUN_WEB)' RUN_WORKER='$(RUN_WORKER)' RUN_BOTS='$(RUN_BOTS)' RUN_SIMULATIONS='$(RUN_SIMULATIONS)' \
 	  exec $(VENV)/bin/supervisord -c config/supervisord.conf $(RUN_AS)
 
-test: $(STAMP) messages
+# each check: a package's command, library or font, and the package that brings it
+system-deps:
+	@need=(); \
+	command -v chromium >/dev/null 2>&1 || need+=(chromium); \
+	command -v msgfmt >/dev/null 2>&1 || need+=(gettext); \
+	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null; } | grep -q 'libcairo\.so\.2' || need+=(libcairo2); \
+	fc-list 2>/dev/null | grep -q 'Noto Sans CJK JP' || need+=(fonts-noto-cjk); \
+	if [ $${#need[@]} -eq 0 ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing: $${need[*]}"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$${need[@]}" >/dev/null; \
+	else \
+	  echo "The tests need these system packages, missing here: $${need[*]}" >&2; \
+	  echo "  (Debian or Ubuntu: sudo apt-get install $${need[*]}; then make test again)" >&2; \
+	fi
+
+test: system-deps $(STAMP) messages
 	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(PY) -m pytest $(PYTEST_ARGS)
 

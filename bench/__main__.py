@@ -21,6 +21,8 @@ BENCHMARKS = {
     "bots-eoc": "bench.bots_eoc",
     "faces": "bench.faces",
     "flood": "bench.frame_flood",
+    "moves": "bench.move_floor",
+    "layer": "bench.layer_scaling",
 }
 
 

@@ -86,8 +86,10 @@ async def _flood(url: str, origin: str, seconds: float) -> dict:
 
 # -- the measured match ------------------------------------------------------------------------------
 async def _seat(url: str, origin: str, cookie: str, think: float, stop: asyncio.Event,
-                trips: list[tuple[float, float]], rng: random.Random) -> None:
-    """One seat of the measured match: appends ``(sent_at, round trip in ms)`` to ``trips``."""
+                trips: list[tuple[float, float]], rng: random.Random, errors: list[float]) -> None:
+    """One seat of the measured match: appends ``(sent_at, round trip in ms)`` to ``trips``,
+    and the time of any frame other than a view (a refused move) to ``errors``; a refused move
+    is sent again from the view that comes with the refusal."""
     import websockets
 
     async with websockets.connect(url, additional_headers={"Cookie": cookie, "Origin": origin},
@@ -99,8 +101,9 @@ async def _seat(url: str, origin: str, cookie: str, think: float, stop: asyncio.
             except asyncio.TimeoutError:
                 continue
             view = frame.get("view") or {}
-            if frame.get("type") == "error":
-                raise RuntimeError(f"the measured match was refused: {frame['error']}")
+            if frame.get("type") != "view":
+                errors.append(time.perf_counter())
+                sent_at, sent_version = None, -1
             if sent_at is not None and view.get("version", -1) > sent_version:
                 trips.append((sent_at, (time.perf_counter() - sent_at) * 1000))
                 sent_at = None
@@ -131,9 +134,11 @@ async def _measure(site: Site, b: tuple[str, list[str]], a_id: str, think: float
     its sockets connecting, then their frames) and with its frames only (once its sockets are
     all connected), and the flood's tally."""
     trips: list[tuple[float, float]] = []
+    errors: list[float] = []
     stop = asyncio.Event()
     url = f"{site.ws_base}/ws/matches/{b[0]}/"
-    seats = [asyncio.ensure_future(_seat(url, site.base, f"sessionid={key}", think, stop, trips, random.Random(i)))
+    seats = [asyncio.ensure_future(_seat(url, site.base, f"sessionid={key}", think, stop, trips, random.Random(i),
+                                         errors))
              for i, key in enumerate(b[1])]
     await asyncio.sleep(1.0)
     quiet_windows, flood_windows, frame_windows, tally = [], [], [], collections.Counter()
@@ -159,6 +164,11 @@ async def _measure(site: Site, b: tuple[str, list[str]], a_id: str, think: float
     def within(windows):
         return [trip for sent, trip in trips if any(low <= sent < high for low, high in windows)]
 
+    def errors_within(windows):
+        return sum(any(low <= at < high for low, high in windows) for at in errors)
+
+    tally["measured match errors, quiet"] = errors_within(quiet_windows)
+    tally["measured match errors, flooded"] = errors_within(flood_windows)
     return within(quiet_windows), within(flood_windows), within(frame_windows), tally
 
 
@@ -178,7 +188,7 @@ def run(label: str, env: dict, seconds: float, think: float, phases: int) -> lis
                 f"(target p50 ratio <= 1.20: {'met' if p50 <= 1.2 else 'NOT met'})")
 
     answers = ", ".join(f"{code} {count:,}" for code, count in sorted(report.items())
-                        if code not in ("sent", "rounds"))
+                        if code not in ("sent", "rounds") and not code.startswith("measured"))
     return [
         f"{label}:",
         "  " + _line("the other match alone", quiet),
@@ -186,6 +196,8 @@ def run(label: str, env: dict, seconds: float, think: float, phases: int) -> lis
                      flooded) + "; " + ratios(flooded),
         "  " + _line("under the flood's frames alone (its sockets connected)", frames_only)
         + "; " + ratios(frames_only),
+        f"  the measured match: {report['measured match errors, quiet']} errors (refused moves) without the flood, "
+        f"{report['measured match errors, flooded']} with it",
         f"  the flood: {report.get('sent', 0):,} frames sent in {phases} floods, {report.get('rounds', 0)} whole "
         f"rounds answered; answers read: {answers}",
     ]

@@ -13,6 +13,9 @@ by a Celery worker started beside the site (the bot waits ``PLAY_BOT_DELAY``, se
 think time), and an open-loop HTTP client sends API requests at a fixed rate while the matches
 run: card searches (a mix of queries) and deck validations, alternating.
 
+Each line also gives the CPU the site's processes (and the Celery worker's) used over the
+measured window, as a share of one core and per measured move.
+
 Set-ups: the embedded defaults (SQLite file, in-memory channel layer, filesystem broker, one
 ASGI worker: the in-memory layer lives in one process) and, when PostgreSQL and Redis answer,
 PostgreSQL + Redis with several ASGI workers.
@@ -131,8 +134,10 @@ async def _seat_client(ws_url: str, origin: str, cookie: str, window: Window, th
                 frame = json.loads(raw)
                 view = frame.get("view") or {}
                 version = view.get("version", -1)
-                if frame.get("type") == "error":
+                if frame.get("type") != "view":  # an error frame (a refused move) or anything unasked for
                     tally.errors += 1
+                    # not a round trip; act again from the view the refusal came with
+                    sent_at, sent_version = None, -1
                 if sent_at is not None and version > sent_version:
                     if window.start <= sent_at < window.stop:
                         tally.moves.append((time.perf_counter() - sent_at) * 1000)
@@ -148,13 +153,16 @@ async def _seat_client(ws_url: str, origin: str, cookie: str, window: Window, th
                     sent_version = version
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(window.stop, time.perf_counter() + 2)
-                                                                          - time.perf_counter()))
-                except asyncio.TimeoutError:
-                    if time.perf_counter() >= window.stop:
-                        return
-                    continue
+                # Wait for the next frame, looking up every 2 s whether the window has closed
+                # (an idle client goes back to waiting, not to the frame it already handled).
+                while True:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(window.stop, time.perf_counter() + 2)
+                                                                              - time.perf_counter()))
+                        break
+                    except asyncio.TimeoutError:
+                        if time.perf_counter() >= window.stop:
+                            return
     except (OSError, websockets.ConnectionClosed):
         connected.set()
         tally.dropped += 1
@@ -201,10 +209,19 @@ async def _api_client(base: str, rate: float, window: Window, tally: Tally) -> N
 HANDSHAKES = 50
 
 
-async def _drive(base: str, pairs, load: Load, seconds: float, warmup: float) -> tuple[Tally, float]:
+async def _cpu_over_window(cpu, window: Window, used: list) -> None:
+    """Append to ``used`` what ``cpu()`` (a tuple of CPU-second readings, or ``None`` for one
+    not read) grew by over the measured window."""
+    await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
+    first = cpu()
+    await asyncio.sleep(max(0.0, window.stop - time.perf_counter()))
+    used.extend(None if a is None or b is None else b - a for a, b in zip(first, cpu()))
+
+
+async def _drive(base: str, pairs, load: Load, seconds: float, warmup: float, cpu) -> tuple[Tally, float, list]:
     """Connect every seat's socket, then play; the window opens ``warmup`` seconds after the
-    last socket got its first view and lasts ``seconds``. Returns the tally and the seconds the
-    sockets took to connect."""
+    last socket got its first view and lasts ``seconds``. Returns the tally, the seconds the
+    sockets took to connect and the CPU seconds ``cpu()`` measured over the window."""
     tally, window = Tally(), Window()
     ws_base = base.replace("http://", "ws://")
     handshakes = asyncio.Semaphore(HANDSHAKES)
@@ -221,8 +238,9 @@ async def _drive(base: str, pairs, load: Load, seconds: float, warmup: float) ->
     window.start = time.perf_counter() + warmup
     window.stop = window.start + seconds
     api = _api_client(base, load.api_rate, window, tally) if load.api_rate else asyncio.sleep(0)
-    await asyncio.gather(api, *clients)
-    return tally, connecting
+    used: list = []
+    await asyncio.gather(api, _cpu_over_window(cpu, window, used), *clients)
+    return tally, connecting, used
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -248,7 +266,11 @@ def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup:
         if worker is not None:
             worker.start()
         try:
-            tally, connecting = asyncio.run(_drive(site.base, pairs, load, seconds, warmup))
+            def cpu():
+                return site.cpu_seconds(), worker.cpu_seconds() if worker is not None else None
+
+            tally, connecting, (site_cpu, worker_cpu) = asyncio.run(
+                _drive(site.base, pairs, load, seconds, warmup, cpu))
         finally:
             if worker is not None:
                 worker.stop()
@@ -260,6 +282,14 @@ def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup:
                  f"; validate {_figures(tally.api['validate'], seconds, 'req')}")
     if tally.moves:
         line += f"; mean round trip {statistics.fmean(tally.moves):.1f} ms"
+    if site_cpu is not None:
+        line += f"; server CPU {site_cpu / seconds:.0%} of a core"
+        if tally.moves:
+            line += f", {site_cpu / len(tally.moves) * 1000:.1f} ms per move"
+            if load.bots() or load.api_rate:
+                line += " (bots' moves and API requests included)"
+    if worker_cpu is not None:
+        line += f"; Celery worker {worker_cpu / seconds:.0%} of a core"
     return line + f"; {tally.errors} errors, {tally.dropped} dropped sockets"
 
 

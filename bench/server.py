@@ -41,6 +41,23 @@ def _wait(ready, what: str, proc: subprocess.Popen | None, timeout: float) -> No
         time.sleep(0.1)
 
 
+def session_cpu_seconds(session: int) -> float:
+    """CPU seconds (user + system) of the live processes of session ``session`` (Linux
+    ``/proc/<pid>/stat``: session is field 6, utime and stime fields 14 and 15, in clock ticks)."""
+    ticks = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:  # exited meanwhile
+            continue
+        if int(fields[3]) == session:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def _kill_group(proc: subprocess.Popen | None, sig: int) -> None:
     if proc is None or proc.poll() is not None:
         return
@@ -93,6 +110,14 @@ class Process:
         except subprocess.TimeoutExpired:
             pass
         _kill_group(self.proc, signal.SIGKILL)
+
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds (user + system) used so far by the live processes of this process's
+        session (the process and its children: uvicorn's workers, Celery's pool), read from
+        ``/proc``; ``None`` where there is no ``/proc``. Processes that exited are not counted."""
+        if self.proc is None or not os.path.isdir("/proc"):
+            return None
+        return session_cpu_seconds(self.proc.pid)
 
     @property
     def running(self) -> bool:

@@ -3,7 +3,8 @@
 Environment (all optional):
 - ``DATABASE_URL``: e.g. ``postgres://postgres@127.0.0.1:5432/eoc``; default SQLite at var/db.sqlite3.
 - ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``; turns on channels-redis and the Redis cache.
-  Default: Channels' in-memory layer and a local-memory cache.
+  Default: the in-memory channel layer (core.channel_layer.MemoryChannelLayer, one process) and
+  a local-memory cache.
 - ``CELERY_BROKER_URL``: ``redis://…`` or ``amqp://…``; default kombu's filesystem transport
   under var/celery (no server needed).
 - ``SECRET_KEY``, ``DEBUG`` (default off), ``ALLOWED_HOSTS`` (comma-separated; default
@@ -170,7 +171,8 @@ if REDIS_URL:
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process only; core.channel_layer says why not Channels' own in-memory layer.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "core.channel_layer.MemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery: a real broker when CELERY_BROKER_URL is given, else the filesystem transport.
@@ -379,7 +381,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     # Swagger UI and ReDoc served from this site's static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "/favicon.ico",
     "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
 }

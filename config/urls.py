@@ -7,6 +7,7 @@ from core import views as core_views
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("i18n/setlang/", core_views.set_language, name="set_language"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI with its set-up script at ?script rather than inline (Content-Security-Policy)

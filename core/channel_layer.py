@@ -1,7 +1,8 @@
-"""The Redis pub/sub channel layer the site runs on (the default backend with ``REDIS_URL``), made
-to survive a Redis restart.
+"""The channel layers the site runs on: the Redis pub/sub layer (the default backend with
+``REDIS_URL``), made to survive a Redis restart, and the in-memory layer of the embedded
+defaults (one process), whose cost per message does not grow with the number of sockets.
 
-Why a layer of our own: channels_redis's pub/sub layer keeps one subscribing connection per
+Why a Redis layer of our own: channels_redis's pub/sub layer keeps one subscribing connection per
 process. When Redis goes away, redis-py reconnects it and subscribes again once Redis is back,
 but every message published in between is gone: a socket whose match moved on meanwhile stays
 connected, never gets the move, and the match waits forever for a player who never learns it is
@@ -11,12 +12,22 @@ it came back after a failure — with the event ``LAYER_LOST`` (``{"type": "chan
 on each channel. The site's consumers (``core.consumers``, ``play.consumers``) answer it by
 closing with ``LAYER_LOST_CLOSE_CODE`` (1012, "service restart"); clients reconnect by themselves
 and are sent the match as it is now.
+
+Why an in-memory layer of our own: Channels' ``InMemoryChannelLayer`` looks at every channel
+and every group membership of the process on each ``receive()`` and ``group_send()`` to drop
+what has expired, so with 2,000 sockets open each move costs thousands of steps (see
+``MemoryChannelLayer``).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import deque
+from copy import deepcopy
 
+from channels import layers
+from channels.exceptions import ChannelFull
 from channels_redis import pubsub
 from redis.asyncio.client import PubSub
 
@@ -144,3 +155,152 @@ class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
             self._layers[loop] = layer
             pubsub._wrap_close(self, loop)
             return layer
+
+
+class MemoryChannelLayer(layers.InMemoryChannelLayer):
+    """Channels' ``InMemoryChannelLayer`` (same configuration: ``expiry`` seconds a message
+    waits to be read, default 60; ``group_expiry`` seconds a group membership lasts, default
+    86,400; ``capacity`` messages a channel holds, default 100; ``channel_capacity`` glob or
+    regex → capacity) with the same behaviour — ``ChannelFull`` from ``send()`` on a full
+    channel, ignored by ``group_send()``; an expired message dropped and its channel taken out
+    of every group; expired memberships ended; expiry applied on ``receive()`` and
+    ``group_send()``, not on ``send()`` — but expiry found without looking at every channel.
+
+    Every message sent is also put at the end of a queue of deadlines, and every group
+    membership at the end of a queue of joins; both are in time order (``time.monotonic()``
+    plus a fixed expiry), so ``receive()`` and ``group_send()`` only pop the entries whose time
+    has passed from their fronts and look at those channels and memberships: each entry is
+    looked at once, O(1) per message amortised however many sockets are open. Which groups a
+    channel is in is kept beside the groups, so taking an expired channel out of them costs its
+    own memberships only. ``inspected`` counts the channels and memberships looked at (a test
+    measure).
+
+    Memory: a deadline stays queued until its time even when its message was read (at most the
+    messages of the last ``expiry`` seconds); joins of memberships that were discarded are
+    dropped whenever they outnumber the live memberships twice over.
+    """
+
+    def __init__(self, expiry=60, group_expiry=86400, capacity=100, channel_capacity=None, **kwargs):
+        super().__init__(expiry=expiry, group_expiry=group_expiry, capacity=capacity, **kwargs)
+        # (Channels' base class keeps the patterns uncompiled, which ``get_capacity`` cannot use.)
+        self.channel_capacity = self.compile_capacities(channel_capacity or {})
+        self._reset()
+
+    def _reset(self):
+        self.channels = {}
+        self.groups = {}
+        self._deadlines: deque[tuple[float, str]] = deque()
+        self._joins: deque[tuple[float, str, str]] = deque()
+        self._member_of: dict[str, set[str]] = {}
+        self._memberships = 0
+        self.inspected = 0
+
+    async def send(self, channel, message):
+        """Put a copy of ``message`` (a dict) on ``channel``; raises ``ChannelFull`` when the
+        channel holds its capacity, ``TypeError`` for an invalid name."""
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        self._put(channel, message)
+
+    def _put(self, channel, message):
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        expires = time.monotonic() + self.expiry
+        try:
+            queue.put_nowait((expires, deepcopy(message)))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None
+        self._deadlines.append((expires, channel))
+
+    async def receive(self, channel):
+        """The first message of ``channel`` that has not expired, waiting for one."""
+        self.require_valid_channel_name(channel)
+        self._clean_expired()
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        try:
+            _, message = await queue.get()
+        finally:
+            if queue.empty() and self.channels.get(channel) is queue:
+                del self.channels[channel]
+        return message
+
+    def _clean_expired(self):
+        now = time.monotonic()
+        deadlines = self._deadlines
+        while deadlines and deadlines[0][0] < now:
+            _, channel = deadlines.popleft()
+            queue = self.channels.get(channel)
+            if queue is None:
+                continue
+            self.inspected += 1
+            expired = False
+            while not queue.empty() and queue._queue[0][0] < now:
+                queue.get_nowait()
+                expired = True
+            if expired:
+                self._remove_from_groups(channel)
+                if queue.empty():
+                    del self.channels[channel]
+        cutoff = now - self.group_expiry
+        joins = self._joins
+        while joins and joins[0][0] < cutoff:
+            joined, group, channel = joins.popleft()
+            self.inspected += 1
+            if self.groups.get(group, {}).get(channel) == joined:
+                self._leave(group, channel)
+
+    def _leave(self, group, channel):
+        members = self.groups.get(group)
+        if members is None or members.pop(channel, None) is None:
+            return
+        self._memberships -= 1
+        if not members:
+            del self.groups[group]
+        groups = self._member_of.get(channel)
+        if groups is not None:
+            groups.discard(group)
+            if not groups:
+                del self._member_of[channel]
+
+    def _remove_from_groups(self, channel):
+        for group in list(self._member_of.get(channel, ())):
+            self._leave(group, channel)
+
+    async def flush(self):
+        """Drop every message, channel and group."""
+        self._reset()
+
+    async def group_add(self, group, channel):
+        """Add ``channel`` to ``group`` (again: its membership lasts ``group_expiry`` from now)."""
+        self.require_valid_group_name(group)
+        self.require_valid_channel_name(channel)
+        members = self.groups.setdefault(group, {})
+        if channel not in members:
+            self._memberships += 1
+            self._member_of.setdefault(channel, set()).add(group)
+        joined = members[channel] = time.monotonic()
+        self._joins.append((joined, group, channel))
+        if len(self._joins) > 2 * self._memberships + 1024:
+            self._joins = deque(entry for entry in self._joins
+                                if self.groups.get(entry[1], {}).get(entry[2]) == entry[0])
+
+    async def group_discard(self, group, channel):
+        """Take ``channel`` out of ``group`` (nothing when it is not in it)."""
+        self.require_valid_channel_name(channel)
+        self.require_valid_group_name(group)
+        self._leave(group, channel)
+
+    async def group_send(self, group, message):
+        """Send a copy of ``message`` to every channel of ``group``, skipping full ones."""
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            try:
+                self._put(channel, message)
+            except ChannelFull:
+                pass

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, gettext as _, ngettext
 
 from tcg.decks.format import BARE_COUNT_RE, MAX_COUNT, DeckLine, parse_line
+from tcg.cards.names import display_name
 from tcg.numbers import DECK_SIZE
 
+
+def _named(name, name_en) -> str:
+    """A card's name in the reader's language (``tcg.cards.names.display_name``)."""
+    return display_name({"name": name or "", "name_en": name_en or ""}, get_language())
 
 
 def _join(items) -> str:
@@ -32,6 +36,9 @@ def _bad_line(p: dict) -> str:
     text = unicodedata.normalize("NFKC", str(p.get("text", ""))).strip()
     if BARE_COUNT_RE.match(text):
         return _("This line has a count but no card name.")
+    if p.get("count_text") and p.get("card_text"):
+        return _("“%(word)s” is not a count: write the count as a whole number from 1 to %(max)s, e.g. “3 %(card)s”.") % {
+            "word": p["count_text"], "max": MAX_COUNT, "card": p["card_text"]}
     return _("The count must be a whole number from 1 to %(max)s.") % {"max": MAX_COUNT}
 
 
@@ -54,7 +61,7 @@ def _unknown_card(p: dict) -> str:
 
 def _ambiguous_card(p: dict) -> str:
     candidates = p.get("candidates") or []
-    names = _join(dict.fromkeys(f"{c.get('name')} ({c.get('code')})" for c in candidates))
+    names = _join(dict.fromkeys(f"{_named(c.get('name'), c.get('name_en'))} ({c.get('code')})" for c in candidates))
     example = candidates[0].get("code") if candidates else "CODE"
     return _("“%(text)s” could be several cards: %(names)s. Add the card's code, e.g. (%(code)s).") % {
         "text": _typed(p), "names": names, "code": example,
@@ -63,12 +70,13 @@ def _ambiguous_card(p: dict) -> str:
 
 def _name_mismatch(p: dict) -> str:
     return _("The code %(code)s is %(card_name)s, not %(name)s.") % {
-        "code": p.get("card_code", ""), "card_name": p.get("card_name", ""), "name": p.get("name", ""),
+        "code": p.get("card_code", ""), "card_name": _named(p.get("card_name"), p.get("card_name_en")),
+        "name": p.get("name", ""),
     }
 
 
 def _too_many_copies(p: dict) -> str:
-    values = {"count": p.get("count", ""), "name": p.get("name", ""), "max": p.get("max", 3)}
+    values = {"count": p.get("count", ""), "name": _named(p.get("name"), p.get("name_en")), "max": p.get("max", 3)}
     if p.get("lines"):
         return ngettext(
             "%(count)s copies of %(name)s (line %(lines)s); a deck may hold at most %(max)s of a card, "
@@ -103,6 +111,16 @@ _MESSAGES = {
     "count_too_large": _count_too_large,
     "deck_size": _deck_size,
 }
+
+
+def line_note(problem: dict) -> str:
+    """The short note shown beside each line a deck-wide problem names (``too_many_copies``,
+    ``count_too_large``: ``lines``), so the lines to change stand out."""
+    if problem.get("code") == "too_many_copies":
+        return _("Too many copies: %(count)s of %(name)s in all, at most %(max)s.") % {
+            "count": problem.get("count", ""), "name": _named(problem.get("name"), problem.get("name_en")),
+            "max": problem.get("max", 3)}
+    return _("Too many copies: %(count)s in all.") % {"count": problem.get("count", "")}
 
 
 def problem_message(problem: dict, with_place: bool = True) -> str:

@@ -6,6 +6,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from core.labels import label
+from tcg.cards.names import card_order_key, display_name
 from tcg.decks.analysis import odds_json, stats_json
 from tcg.decks.stats import ATTACKERS, StatCard
 from tcg.vocabulary import ACTION_LABELS, ACTIONS, COLOUR_LABELS, COLOURLESS, COLOURS, STEPS, TYPE_LABELS, TYPES
@@ -67,15 +68,17 @@ def stats_context(cards: list[StatCard]) -> dict:
     }
 
 
-def group_label(group: dict) -> str:
-    """The translated label of an odds group: a card's name, "any character", "any red card"…"""
+def group_label(group: dict, names: dict[str, dict] | None = None, lang: str = "ja") -> str:
+    """The translated label of an odds group: a card's name in ``lang`` (``names``: card rows
+    by code, with ``name`` and ``name_en``), "any character", "any red card"…"""
     if group["kind"] == "type":
         return _("any %(type)s") % {"type": label(TYPE_LABELS, group["label"])}
     if group["kind"] == "colour":
         return _("any %(colour)s card") % {"colour": label(COLOUR_LABELS, group["label"])}
     if group["kind"] == "custom":
         return _("the chosen cards")
-    return group["label"]
+    card = (names or {}).get(group["codes"][0]) if group.get("codes") else None
+    return display_name(card, lang) if card else group["label"]
 
 
 def point_label(point: dict) -> str:
@@ -85,19 +88,26 @@ def point_label(point: dict) -> str:
     return _("Turn %(turn)s") % {"turn": point["turn"]}
 
 
-def odds_context(cards: list[StatCard], k: int = 1, turns: int = 5, played: int = 2) -> dict:
+def odds_context(cards: list[StatCard], k: int = 1, turns: int = 5, played: int = 2,
+                 names: dict[str, dict] | None = None, lang: str = "ja") -> dict:
     """``{"odds": odds_json, "k", "points": [{"label", "cards"}], "rows": [{"label", "kind",
     "copies", "cells": [{"p", "exact"}], "mulligan": {"p", "exact"} | None}]}``: the chance of at
-    least ``k`` of each group, groups with fewer than ``k`` cards left out."""
+    least ``k`` of each group, groups with fewer than ``k`` cards left out. Cards are named in
+    ``lang`` from ``names`` (card rows by code) and listed in the reader's order
+    (``tcg.cards.names.card_order_key``), before the groups of a type or colour."""
     odds = odds_json(cards, turns, played)
     rows = []
-    for group in odds["groups"]:
+    def order(group: dict):
+        card = (names or {}).get(group["codes"][0]) if group["kind"] == "card" and group["codes"] else None
+        return (0, card_order_key(card, lang)) if card else (1, ())
+
+    for group in sorted(odds["groups"], key=order):
         row = group["at_least"].get(str(k))
         if row is None:
             continue
         mulligan = group["opening_with_mulligan"][str(k)]
         rows.append({
-            "label": group_label(group), "kind": group["kind"], "copies": group["copies"],
+            "label": group_label(group, names, lang), "kind": group["kind"], "copies": group["copies"],
             "cells": [{"p": _percent(c["p"]), "exact": c["exact"]} for c in row],
             "mulligan": {"p": _percent(mulligan["p"]), "exact": mulligan["exact"]},
         })

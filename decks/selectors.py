@@ -1,7 +1,7 @@
 """Reads of decks: what a user may see, and checking a deck list against the catalogue."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 
 from cardsdb.selectors.catalogue import card_fields
 from cardsdb.selectors.deck_index import CatalogueIndex
@@ -24,6 +24,18 @@ def visible_decks(user) -> QuerySet[Deck]:
 def site_decks() -> QuerySet[Deck]:
     """The site's own public decks (the sample decks, owned by nobody), by id."""
     return Deck.objects.filter(owner__isnull=True, is_public=True).order_by("id")
+
+
+def public_decks_with_card(code: str) -> QuerySet[Deck]:
+    """The public decks (the site's and people's) that hold the card ``code`` (case-insensitive),
+    each with ``copies``, the number of it they hold: most copies first, then the most recently
+    updated, then by id. A private deck is never among them, whoever asks."""
+    return (
+        Deck.objects.filter(is_public=True, entries__card__code=code.upper())
+        .annotate(copies=F("entries__count"))
+        .select_related("owner")
+        .order_by("-copies", "-updated_at", "id")
+    )
 
 
 def with_cards(decks: QuerySet[Deck]) -> QuerySet[Deck]:
@@ -52,12 +64,22 @@ def deck_entries_as_list(deck: Deck) -> list[dict]:
     ]
 
 
+def deck_rows(deck: Deck) -> list[dict]:
+    """``deck_entries_as_list`` with each card's ``reading`` and ``size``: what a deck list is
+    sorted by for a reader (``tcg.cards.names.card_order_key``)."""
+    return [
+        {"code": e.card.code, "name": e.card.name, "name_en": e.card.name_en, "reading": e.card.reading,
+         "type": e.card.type, "size": e.card.size, "count": e.count}
+        for e in deck.entries.all()
+    ]
+
+
 def report_for_deck(deck: Deck) -> DeckReport:
     """The validator's report on a saved deck."""
     return check_entries([{"code": e["code"], "count": e["count"]} for e in deck_entries_as_list(deck)])
 
 
-CARD_FIELDS = ("code", "name", "name_en", "type", "colours", "size", "bonus_colour", "bonus_value", *STEPS,
+CARD_FIELDS = ("code", "name", "name_en", "reading", "type", "colours", "size", "bonus_colour", "bonus_value", *STEPS,
                "hp", "directions", "movement", "ability")
 
 

@@ -11,11 +11,13 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 
-from core.labels import label
+from cardsdb.selectors.catalogue import card_by_code
+from core.labels import active_language, label
 from core.params import page_number
-from tcg.decks.format import TYPE_ORDER, export_deck_text
+from tcg.cards.names import ORDERS, card_order_key
+from tcg.decks.format import export_deck_text
 from tcg.integers import BadValue, parse_int
 from tcg.numbers import DECK_SIZE
 from tcg.vocabulary import TYPE_LABELS
@@ -23,12 +25,15 @@ from tcg.vocabulary import TYPE_LABELS
 from . import selectors
 from .forms import DeckTextForm
 from .labels import GOLDFISH
-from .messages import problem_message
+from .messages import line_note, problem_message
 from .presenters import odds_context, stats_context
 from .models import Deck
 
 _DECK_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_CARD_CODE = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
 DECKS_PER_PAGE = 50
+#: Decks with a card listed on the card's own page (the rest on ``/decks/with-card/<code>/``).
+CARD_PAGE_DECKS = 10
 
 
 def visible_deck(user, deck_id: str) -> Deck | None:
@@ -38,10 +43,30 @@ def visible_deck(user, deck_id: str) -> Deck | None:
     return selectors.with_cards(selectors.visible_decks(user)).filter(pk=deck_id).first()
 
 
-def group_by_type(cards: list[dict]) -> list[dict]:
-    """``[{"type", "label", "count", "cards"}]``: characters, items, events, each with its total."""
+def reader_language() -> str:
+    """``"en"`` or ``"ja"``: the language the page is shown in."""
+    return "en" if (get_language() or "").startswith("en") else "ja"
+
+
+def list_order(raw: str | None) -> str:
+    """The order a deck list is shown in, from ``?sort=`` (one of ``tcg.cards.names.ORDERS``:
+    ``name``, ``size``, ``code``); ``name`` for anything else."""
+    return raw if raw in ORDERS else "name"
+
+
+def sort_choices() -> list[tuple[str, str]]:
+    """The orders a deck list can be shown in, as ``(value, translated label)``."""
+    return [("name", _("by name")), ("size", _("by SIZE")), ("code", _("by code"))]
+
+
+def group_by_type(cards: list[dict], by: str = "name") -> list[dict]:
+    """``[{"type", "label", "count", "cards"}]``: characters, items, events, each with its total,
+    the cards in the order a reader of the page's language expects
+    (``tcg.cards.names.card_order_key``: by reading in Japanese, by English name in English;
+    ``by`` ``"size"`` or ``"code"`` for those orders)."""
     groups: dict[str, dict] = {}
-    for card in sorted(cards, key=lambda c: (TYPE_ORDER.get(c["type"], 9), c["name"], c["code"])):
+    lang = reader_language()
+    for card in sorted(cards, key=lambda c: card_order_key(c, lang, by)):
         kind = card["type"]
         group = groups.setdefault(
             kind, {"type": kind, "label": label(TYPE_LABELS, kind), "count": 0, "cards": []}
@@ -64,9 +89,14 @@ def _report_context(text: str, report) -> dict:
             by_line.setdefault(problem["line"], []).append(problem)
         else:
             general.append(problem)
+    notes: dict[int, list[dict]] = {}
+    for problem in general:  # a deck-wide problem of some lines: a note beside each of them
+        for n in problem.get("lines") or ():
+            notes.setdefault(n, []).append({"code": problem["code"], "text_message": line_note(problem)})
     lines = [
-        {"number": n, "text": raw, "problems": _problems(by_line.get(n, []), with_place=False)}
-        for n, raw in enumerate(text.splitlines(), start=1)
+        {"number": n, "text": raw,
+         "problems": _problems(by_line.get(n, []), with_place=False) + notes.get(n, [])}
+        for n, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1)
     ]
     return {
         "report": report,
@@ -74,7 +104,7 @@ def _report_context(text: str, report) -> dict:
         "lines": lines,
         "general_problems": _problems(general),
         "line_problem_count": sum(len(v) for v in by_line.values()),
-        "groups": group_by_type([c.to_dict() for c in report.cards]),
+        "groups": group_by_type([dict(c.to_dict(), reading=c.reading) for c in report.cards]),
     }
 
 
@@ -104,7 +134,7 @@ def validate(request):
                 context["missing_deck"] = deck_id
                 status = 404
             else:
-                initial["text"] = export_deck_text(selectors.deck_entries_as_list(deck), title=deck.name)
+                initial["text"] = export_deck_text(selectors.deck_rows(deck), title=deck.name, lang=reader_language())
                 context["loaded_deck"] = deck
         form = DeckTextForm(initial=initial)
     context["form"] = form
@@ -119,6 +149,26 @@ def deck_list(request):
     if request.user.is_authenticated:
         mine = list(selectors.visible_decks(request.user).filter(owner=request.user).order_by("-updated_at", "id"))
     return render(request, "decks/deck_list.html", {"page": public.get_page(page_number(request.GET.get("page"))), "mine": mine})
+
+
+def decks_with_card(request, code: str):
+    """``/decks/with-card/<code>/``: the public decks that hold a card, most copies first
+    (``selectors.public_decks_with_card``), 50 a page; 404 for an unknown card. With
+    ``?part=list`` only the first ``CARD_PAGE_DECKS`` as an HTML fragment, which the card's page
+    shows in its "Decks with this card" section."""
+    card = card_by_code(code) if _CARD_CODE.match(code) else None
+    if card is None:
+        raise Http404(_("No card has the code %(code)s.") % {"code": code})
+    decks = selectors.public_decks_with_card(card.code)
+    names = [card.name_en, card.name] if active_language() == "en" and card.name_en else [card.name, card.name_en]
+    context = {"card": card, "card_name": names[0], "card_other_name": names[1] or ""}
+    if request.GET.get("part") == "list":
+        shown = list(decks[: CARD_PAGE_DECKS + 1])
+        context.update(decks=shown[:CARD_PAGE_DECKS], more=len(shown) > CARD_PAGE_DECKS)
+        return render(request, "decks/_with_card_list.html", context)
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    context.update(page=page, decks=page.object_list, more=False)
+    return render(request, "decks/with_card.html", context)
 
 
 def _choice(raw: str | None, default: int, low: int, high: int) -> int:
@@ -137,26 +187,29 @@ def deck_detail(request, deck_id: str):
     deck = visible_deck(request.user, deck_id)
     if deck is None:
         raise Http404(_("No deck %(id)s.") % {"id": deck_id})
-    cards = selectors.deck_entries_as_list(deck)
+    cards = selectors.deck_rows(deck)
     report = selectors.report_for_deck(deck)
     stat_cards = selectors.stat_cards([{"code": c["code"], "count": c["count"]} for c in cards])
+    lang, by = reader_language(), list_order(request.GET.get("sort"))
     k = _choice(request.GET.get("k"), 1, 1, 3)
     played = _choice(request.GET.get("played"), 2, 0, 7)
     latest = selectors.deck_versions(deck).first()
     return render(request, "decks/deck_detail.html", {
         "stats": stats_context(stat_cards),
-        "odds": odds_context(stat_cards, k=k, played=played),
+        "odds": odds_context(stat_cards, k=k, played=played, names={c["code"]: c for c in cards}, lang=lang),
         "k_choices": [1, 2, 3],
         "played_choices": list(range(0, 8)),
         "latest_version": latest,
         "share_url": request.build_absolute_uri(reverse("deck-detail", args=[deck.pk])),
         "deck": deck,
-        "groups": group_by_type(cards),
+        "groups": group_by_type(cards, by),
+        "sort": by,
+        "sort_choices": sort_choices(),
         "total": sum(c["count"] for c in cards),
         "expected": DECK_SIZE,
         "report": report,
         "problems": _problems(report.problems),
-        "text": export_deck_text(cards, title=deck.name),
+        "text": export_deck_text(cards, title=deck.name, lang=lang, by=by),
         "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,
         "goldfish_labels": GOLDFISH,
         "entries": [{"code": c["code"], "count": c["count"]} for c in cards],

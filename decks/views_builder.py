@@ -59,6 +59,7 @@ def panel_context(entries: list[dict]) -> dict:
     cards = []
     for card in report.cards:
         row = card.to_dict()
+        row["reading"] = card.reading
         row["tip"] = card_tip(details[card.code]) if card.code in details else []
         row["tip_text"] = "\n".join(f"{name}: {value}" for name, value in row["tip"])
         cards.append(row)

@@ -12,13 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ShownBadRequest
+from tcg.cards.names import card_order_key
 from tcg.decks.diff import diff_entries
 from tcg.integers import BadValue, parse_int
 from tcg.numbers import DECK_SIZE
 
 from . import selectors, services
 from .messages import problem_message
-from .views import group_by_type, visible_deck
+from .views import group_by_type, list_order, reader_language, visible_deck
 
 
 def _deck_or_404(request, deck_id: str):
@@ -37,6 +38,17 @@ def _number(raw: str | None) -> int | None:
         return None
 
 
+def _name_changes(changes: list[dict]) -> None:
+    """Give each change of a diff the card's English name and reading (versions keep the
+    Japanese name only) and put them in the reader's order (``tcg.cards.names``)."""
+    details = selectors.card_details([c["code"] for c in changes])
+    for change in changes:
+        row = details.get(change["code"], {})
+        change.update(name_en=row.get("name_en", ""), reading=row.get("reading", ""))
+    lang = reader_language()
+    changes.sort(key=lambda c: card_order_key(c, lang))
+
+
 def history(request, deck_id: str):
     """The deck's versions, newest first, and the diff between two of them (``?from=&to=``;
     by default the latest and the one before). The owner may restore any older version."""
@@ -53,6 +65,7 @@ def history(request, deck_id: str):
         old = next(v for v in versions if v.number == start)
         new = next(v for v in versions if v.number == to)
         diff = diff_entries(old.entries, new.entries)
+        _name_changes(diff["changes"])
     return render(request, "decks/history.html", {
         "deck": deck, "versions": versions, "diff": diff, "old": old, "new": new, "bad_choice": bad,
         "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,
@@ -101,12 +114,14 @@ def copy(request, deck_id: str):
 
 
 def print_deck(request, deck_id: str):
-    """The deck as a printable list: cards by type with counts, the total and its validity."""
+    """The deck as a printable list: cards by type with counts, the total and its validity, in
+    the deck page's order (``?sort=name|size|code``) and the reader's language."""
     deck = _deck_or_404(request, deck_id)
-    cards = selectors.deck_entries_as_list(deck)
+    cards = selectors.deck_rows(deck)
     report = selectors.report_for_deck(deck)
+    by = list_order(request.GET.get("sort"))
     return render(request, "decks/print.html", {
-        "deck": deck, "groups": group_by_type(cards), "total": sum(c["count"] for c in cards),
+        "deck": deck, "groups": group_by_type(cards, by), "sort": by, "total": sum(c["count"] for c in cards),
         "expected": DECK_SIZE, "report": report,
         "problems": [dict(p, text_message=problem_message(p)) for p in report.problems],
     })

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
@@ -49,7 +50,7 @@ from core.frames import JsonFrameConsumer
 from .errors import MatchError, StaleVersion
 from .identity import player_from_scope
 from .models import Match
-from .notify import seat_group, spectator_group
+from .notify import seat_group, spectator_group, view_frame
 from .payloads import MatchViews
 from .services.act import act
 
@@ -91,7 +92,12 @@ class MatchConsumer(JsonFrameConsumer):
 
     group = None
     poller = None
-    last_view = None
+    #: The last view frame sent (encoded), its version and status, and the view decoded from it
+    #: when an error frame needs it.
+    _last_frame = None
+    _last_version = -1
+    _last_status = None
+    _last_view = None
     #: The error of the last ``act`` refused with one of ``STANDING_REFUSALS``, or ``None``.
     standing_refusal = None
 
@@ -99,7 +105,7 @@ class MatchConsumer(JsonFrameConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = None
         self.seat = None
-        self.last_view = None
+        self._last_frame, self._last_version, self._last_status, self._last_view = None, -1, None, None
         self.worker_moves = False
         self.player = None
         self.poller = None
@@ -179,7 +185,7 @@ class MatchConsumer(JsonFrameConsumer):
             if found is not None and found[0] != self.seat:
                 await self._take_place(*found)
                 return
-        await self._send_view(event["view"])
+        await self._send_frame(event["version"], event["status"], event["frame"])
 
     # -- work -----------------------------------------------------------------------------------
     def _lookup(self):
@@ -248,20 +254,31 @@ class MatchConsumer(JsonFrameConsumer):
         self.seat = seat
         await self._send_view(view)
 
+    @property
+    def last_view(self) -> dict | None:
+        """The view this socket was sent last (``None`` before the first)."""
+        if self._last_view is None and self._last_frame is not None:
+            self._last_view = json.loads(self._last_frame)["view"]
+        return self._last_view
+
     async def _send_view(self, view):
-        """Send ``view`` unless it is the one this socket was sent last or older than it (a
-        broadcast and a check of the match may bring the same change)."""
-        if self.last_view is not None and (view == self.last_view or view["version"] < self.last_view["version"]):
+        await self._send_frame(view["version"], view["status"], view_frame(view), view)
+
+    async def _send_frame(self, version: int, status: str, frame: str, view: dict | None = None):
+        """Send the encoded view frame ``frame`` (of a view at ``version``) unless it is the one
+        this socket was sent last or older than it (a broadcast and a check of the match may
+        bring the same change)."""
+        if self._last_frame is not None and (frame == self._last_frame or version < self._last_version):
             return
-        self.last_view = view
-        await self.send_json({"type": "view", "view": view})
+        self._last_frame, self._last_version, self._last_status, self._last_view = frame, version, status, view
+        await self.send(text_data=frame)
 
     async def _poll(self, interval: float):
         while True:
             await asyncio.sleep(interval)
-            if not self.worker_moves or self.last_view is None or self.last_view["status"] == "finished":
+            if not self.worker_moves or self._last_frame is None or self._last_status == "finished":
                 continue
-            if await _db(self._version)() == self.last_view["version"]:
+            if await _db(self._version)() == self._last_version:
                 continue
             found = await _db(self._lookup)()
             if found is not None:

@@ -10,6 +10,8 @@ _STATUS = {
     "abandoned": 409,
     "too_many_matches": 429,
     "match_not_found": 404,
+    "game_not_found": 404,
+    "player_not_found": 404,
     "stale_version": 409,
     "not_finished": 409,
     "not_open": 409,
@@ -31,7 +33,8 @@ class MatchError(Exception):
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,
     ``stale_version``, ``bad_version``,
     ``not_your_turn`` and the engine's codes (``illegal_action``, ``malformed_action``, …) (act);
-    ``match_not_found``; ``not_finished`` (replay). ``status`` is the HTTP status for it.
+    ``match_not_found``; ``not_finished`` (replay); ``game_not_found``, ``player_not_found``
+    (leaderboards and players' pages: 404). ``status`` is the HTTP status for it.
     """
 
     def __init__(self, code: str, message: str, details: dict | None = None):

@@ -2,13 +2,17 @@
 match changed (``play.scheduling`` calls it once the transaction has committed).
 
 Groups: ``match.<id>.seat.<n>`` for the sockets of seat ``n`` and ``match.<id>.spectators``.
-The event is ``{"type": "match.view", "view": <payload for that group>, "reseat": bool}``;
-``reseat`` says seats changed hands (join, leave, resign), so each socket looks up its seat
-again (see ``play.consumers``).
+The event is ``{"type": "match.view", "version": int, "status": str, "frame": str, "reseat":
+bool}``: ``frame`` is the websocket frame ``{"type": "view", "view": <payload for that group>}``
+already encoded as JSON, once per group, so that each socket sends it as it is (no copy of the
+view, no encoding per socket); ``version`` and ``status`` are the view's. ``reseat`` says seats
+changed hands (join, leave, resign), so each socket looks up its seat again (see
+``play.consumers``).
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 
@@ -46,6 +50,17 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and loop.is_running() else None
 
 
+def view_event(view: dict, reseat: bool) -> dict:
+    """The ``match.view`` event of ``view`` (see the module's docstring)."""
+    return {"type": "match.view", "version": view["version"], "status": view["status"],
+            "frame": view_frame(view), "reseat": reseat}
+
+
+def view_frame(view: dict) -> str:
+    """The websocket frame of ``view``, encoded (``{"type": "view", "view": view}``)."""
+    return json.dumps({"type": "view", "view": view})
+
+
 def _report_failure(future) -> None:
     if not future.cancelled() and future.exception() is not None:
         logger.error("sending a match's views failed", exc_info=future.exception())
@@ -70,11 +85,8 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
             return
         views = MatchViews(match)
     match = views.match
-    messages = [
-        (seat_group(match.id, seat), {"type": "match.view", "view": views.view(seat), "reseat": reseat})
-        for seat in range(match.players)
-    ]
-    messages.append((spectator_group(match.id), {"type": "match.view", "view": views.view(None), "reseat": reseat}))
+    messages = [(seat_group(match.id, seat), view_event(views.view(seat), reseat)) for seat in range(match.players)]
+    messages.append((spectator_group(match.id), view_event(views.view(None), reseat)))
     loop = _server_loop()
     if loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)

@@ -72,7 +72,8 @@ def action_entry(game, action: MatchAction | None, viewer: int | None) -> dict |
 class MatchViews:
     """Builds view payloads of one match for any viewer, loading the seats, the state and the
     last action once (``seats``, ``last_action`` and the engine ``state`` of ``match.state`` may
-    be given to save the queries and the decoding)."""
+    be given to save the queries and the decoding), and each viewer's payload once: ``view``
+    returns the same dict for the same seat (callers do not change it)."""
 
     def __init__(self, match: Match, seats: list[Seat] | None = None, last_action=_UNSET, state=None):
         self.match = match
@@ -87,6 +88,7 @@ class MatchViews:
         if last_action is _UNSET:
             last_action = match.actions.order_by("-version").first() if match.version else None
         self.logged = last_action
+        self._views: dict[int | None, dict] = {}
 
     def seat_of(self, player: Player | None) -> int | None:
         """The index of ``player``'s seat, or ``None``."""
@@ -94,7 +96,13 @@ class MatchViews:
         return None if seat is None else seat.index
 
     def view(self, seat: int | None) -> dict:
-        """The payload for seat index ``seat`` (``None``: a spectator)."""
+        """The payload for seat index ``seat`` (``None``: a spectator), built on the first call."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self._build(seat)
+        return view
+
+    def _build(self, seat: int | None) -> dict:
         match = self.match
         # A seat may have legal actions out of turn too (e.g. sandbox play): ask the game.
         running = match.status == Match.Status.RUNNING

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from core.templatetags.card_names import deck_title
 from decks.selectors import report_for_deck, site_decks, visible_decks, with_cards
 
 from .errors import MatchError
@@ -52,7 +53,7 @@ def deck_choices(player: Player | None) -> list[tuple[str, str]]:
     choices = []
     for deck in decks_for(player):
         if deck.owner_id is None:
-            label = f"{deck.name} ({deck.id})"
+            label = f"{deck_title(deck)} ({deck.id})"
         elif player is not None and deck.owner_id == player.user_id:
             label = deck.name
         else:
@@ -62,9 +63,10 @@ def deck_choices(player: Player | None) -> list[tuple[str, str]]:
 
 
 def sample_deck_choices() -> list[tuple[str, str]]:
-    """``[(deck id, label)]`` of the sample decks (for bot seats)."""
+    """``[(deck id, label)]`` of the sample decks (for bot seats), titled in the reader's
+    language."""
     samples = site_decks()
-    return [(d.id, f"{d.name} ({d.id})") for d in samples]
+    return [(d.id, f"{deck_title(d)} ({d.id})") for d in samples]
 
 
 def seat_deck(player: Player | None, deck_id, seat: int) -> dict:

@@ -7,8 +7,8 @@ from typing import Iterable
 
 from django.db.models import Q
 
-from tcg.decks.format import DeckLine
-from tcg.decks.rules import CardRef
+from tcg.decks.format import CODE_RE, DeckLine
+from tcg.decks.rules import CardRef, count_word_split
 from tcg.folding import fold
 
 from ..models import Card
@@ -25,6 +25,12 @@ class CatalogueIndex:
         entries = list(entries)
         codes = {e.code for e in entries if e.code}
         keys = {fold(e.name) for e in entries if e.name} | {fold(c) for c in codes}
+        for e in entries:  # "three SMP-003": what the line names once its first word is a count
+            split = count_word_split(e.name or "") if e.code is None else None
+            if split:
+                keys.add(fold(split[1]))
+                if CODE_RE.match(split[1]):
+                    codes.add(split[1].upper())
         rows = Card.objects.filter(
             Q(code__in=codes) | Q(name_folded__in=keys) | Q(name_en_folded__in=keys) | Q(reading_folded__in=keys)
         ).order_by("code").values_list(*_REF_FIELDS)

@@ -4,6 +4,7 @@ validator's suggestions)."""
 from __future__ import annotations
 
 import operator
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 
@@ -31,14 +32,69 @@ def _name_choices(version: tuple) -> tuple[list[str], list[str]]:
     return keys, names
 
 
-def name_suggestions(text: str, limit: int = 3, cutoff: float = 55) -> list[str]:
-    """Card names close to ``text`` (rapidfuzz ratio on folded text, score ≥ ``cutoff``), best first."""
+#: What splits a folded name into words: spaces and the punctuation names carry.
+_WORD_BREAK = re.compile(r"[\s,.:;!?()'\"’・/-]+")
+#: Words shorter than this are not matched on their own ("of", "the").
+MIN_WORD = 3
+
+
+@lru_cache(maxsize=2)
+def _word_choices(version: tuple) -> tuple[list[str], list[str]]:
+    """(folded keys, display names) of every card, as ``_name_choices``, followed by each word
+    (``MIN_WORD`` characters or more) of the names, English names and readings that have
+    several, so that one misspelt word finds its card ("kagra": Kagura, Flame Club Captain)."""
+    keys, names = _name_choices(version)
+    words, word_names = list(keys), list(names)
+    for key, name in zip(keys, names):
+        parts = [part for part in _WORD_BREAK.split(key) if len(part) >= MIN_WORD]
+        if len(parts) > 1 or (parts and parts[0] != key):
+            for part in dict.fromkeys(parts):
+                words.append(part)
+                word_names.append(name)
+    return words, word_names
+
+
+@lru_cache(maxsize=2)
+def _english_choices(version: tuple) -> tuple[list[str], list[str]]:
+    """(folded English names, English names) of every card that has one, by code."""
+    rows = Card.objects.exclude(name_en="").order_by("code").values_list("name_en_folded", "name_en")
+    return [key for key, _ in rows], [name for _, name in rows]
+
+
+def _word_starts(key: str, choices: list[str]) -> list[int]:
+    """Indexes of ``choices`` starting with ``key`` (folded), then of those with a later word
+    starting with it, each in order."""
+    first = [i for i, choice in enumerate(choices) if choice.startswith(key)]
+    later = [i for i, choice in enumerate(choices)
+             if i not in first and any(word.startswith(key) for word in choice.replace(",", " ").split())]
+    return first + later
+
+
+def name_suggestions(text: str, limit: int = 3, cutoff: float = 55, by_word: bool = False) -> list[str]:
+    """Card names close to ``text``, best first, at most ``limit``.
+
+    ``by_word`` (the search's "did you mean"): Japanese names whose name, reading, English name
+    or one of their words is close to the text (rapidfuzz ratio ≥ ``cutoff``, ``_word_choices``:
+    "kagra" finds 火炎部長カグラ by Kagura). Otherwise (the deck validator), text in Latin letters
+    (an English name, or a part of one) is suggested English names: the names starting with the
+    text, then those with a word starting with it (``flame`` → ``Kagura, Flame Club Captain``),
+    then those close to it (ratio ≥ ``cutoff``); any other text is suggested Japanese names close
+    to its name, reading or English name (ratio ≥ ``cutoff``)."""
     key = fold(text)
     if not key:
         return []
-    keys, names = _name_choices(catalogue_version())
     found: list[str] = []
-    for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4):
+    if by_word:
+        keys, names = _word_choices(catalogue_version())
+        ranked = [i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+    elif key.isascii():
+        keys, names = _english_choices(catalogue_version())
+        ranked = _word_starts(key, keys) + [
+            i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+    else:
+        keys, names = _name_choices(catalogue_version())
+        ranked = [i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+    for i in ranked:
         if names[i] not in found:
             found.append(names[i])
         if len(found) == limit:

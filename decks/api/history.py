@@ -17,8 +17,11 @@ from .views import ERROR, deck_detail_data, owned_deck, readable_deck, refused
 
 
 def version_data(version) -> dict:
-    """The JSON of one version, with its list as text."""
-    version.text = export_deck_text(version.entries, title=version.name)
+    """The JSON of one version, with its list as text (in kana order: the cards' readings are
+    the catalogue's)."""
+    details = selectors.card_details([e["code"] for e in version.entries])
+    rows = [dict(e, reading=details.get(e["code"], {}).get("reading", "")) for e in version.entries]
+    version.text = export_deck_text(rows, title=version.name)
     return VersionSerializer(version).data
 
 

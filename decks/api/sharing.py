@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from core.api.base import ApiView
 from core.api.params import Choice, query_parameters
 from decks import selectors, services
+from tcg.cards.names import LANGUAGES, ORDERS
 from tcg.decks.format import export_deck_text
 
 from .serializers import CopyInput, DeckDetailSerializer
@@ -70,10 +71,15 @@ def export_json(deck) -> dict:
 
 
 class ExportDeck(ApiView):
-    """Download a deck: ``as=text`` (the deck text format, ``3 Name (CODE)`` lines) or
-    ``as=json``."""
+    """Download a deck: ``as=text`` (the deck text format, ``3 Name (CODE)`` lines, named and
+    sorted for ``lang`` in the order ``sort``) or ``as=json``."""
 
-    @query_parameters(Choice("as", "text (default) or json", choices=EXPORT_FORMATS, default="text"))
+    @query_parameters(
+        Choice("as", "text (default) or json", choices=EXPORT_FORMATS, default="text"),
+        Choice("lang", "as=text: the language cards are named and sorted in, ja (default: by kana reading) or en "
+               "(English names, by English name)", choices=LANGUAGES, default="ja"),
+        Choice("sort", "as=text: name (default), size or code, within each type", choices=ORDERS, default="name"),
+    )
     @extend_schema(
         responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="the deck text (as=text)"),
                    (200, "application/json"): OpenApiResponse(
@@ -87,7 +93,8 @@ class ExportDeck(ApiView):
             response = HttpResponse(body, content_type="application/json; charset=utf-8")
             extension = "json"
         else:
-            text = export_deck_text(selectors.deck_entries_as_list(deck), title=deck.name)
+            params = request.parameters
+            text = export_deck_text(selectors.deck_rows(deck), title=deck.name, lang=params["lang"], by=params["sort"])
             response = HttpResponse(text, content_type="text/plain; charset=utf-8")
             extension = "txt"
         response["Content-Disposition"] = attachment(deck, extension)

@@ -71,7 +71,7 @@ def deck_detail_data(deck, request) -> dict:
     cards = selectors.deck_entries_as_list(deck)
     report = selectors.check_entries([{"code": c["code"], "count": c["count"]} for c in cards])
     deck.cards = cards
-    deck.text = export_deck_text(cards, title=deck.name)
+    deck.text = export_deck_text(selectors.deck_rows(deck), title=deck.name)
     deck.validation = report.to_dict()
     deck.version = deck.versions.order_by("-number").values_list("number", flat=True).first()
     return DeckDetailSerializer(deck, context={"request": request}).data

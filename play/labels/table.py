@@ -33,6 +33,7 @@ TABLE = {
     "score": _("Score"),
     "winners": _("Winner: %(names)s"),
     "you_won": _("Well played!"),
+    "winner": _("winner"),
     "clock": _("%(seconds)s s left for this turn"),
     "dismiss": _("Dismiss"),
     "by_clock": _("(time ran out)"),

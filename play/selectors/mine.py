@@ -47,5 +47,5 @@ def matches_for(player: Player | None) -> QuerySet[Match]:
     if player is None:
         return Match.objects.none()
     ids = Seat.objects.filter(_holds(player)).values("match_id")
-    return (Match.objects.filter(Q(pk__in=ids) | _made_by(player)).prefetch_related("seats")
+    return (Match.objects.filter(Q(pk__in=ids) | _made_by(player)).prefetch_related("seats__user")
             .order_by("-updated", "id"))

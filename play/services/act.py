@@ -15,8 +15,13 @@ from play.models import Match, MatchAction
 from play.payloads import MatchViews, get_game
 from play.scheduling import after_commit
 
-from .checks import lock, replaced, running, seated
+from .checks import lock_with_seats, replaced, running, seated
 from .deadlines import start_clock
+from .ratings import rate_match
+
+
+#: The columns of a match a move writes (the options, seats and the rest stay as they are).
+CHANGED_BY_A_MOVE = ("state", "version", "status", "outcome", "turn_deadline", "updated")
 
 
 @dataclass(frozen=True)
@@ -30,8 +35,13 @@ class BotPlayer:
 
 def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -> dict:
     """Apply ``action`` for the actor's seat to a running match whose current version is
-    ``version``; the state, the version, the outcome and the log row are saved together.
+    ``version``; the state, the version, the outcome and the log row are saved together, with
+    the ratings of a finished match between people (``play.services.ratings``).
     Returns the actor's view payload after the action.
+
+    Round trips to the database: one statement locks and reads the match with its seats, one
+    writes the columns a move changes (``CHANGED_BY_A_MOVE``), one inserts the log row; the
+    views are built from what is in hand (each seat's once, for the answer and the broadcast).
 
     Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over`` / ``abandoned``;
     ``not_seated`` (``actor`` has no seat, or a bot acts for a person's seat without the clock);
@@ -43,8 +53,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
     ``malformed_action``, …) when the engine refuses the action.
     """
     with transaction.atomic():
-        match = lock(match_id)
-        seats = list(match.seats.all())
+        match, seats = lock_with_seats(match_id)
         running(match)
         if isinstance(actor, BotPlayer):
             seat = next((s for s in seats if s.index == actor.seat), None)
@@ -87,8 +96,10 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
             match.status = Match.Status.FINISHED
             match.outcome = outcome.to_json()
         start_clock(match, engine, state, seats)
-        match.save()
+        match.save(update_fields=CHANGED_BY_A_MOVE)
         logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
+        if outcome is not None:
+            rate_match(match, seats)
         views = MatchViews(match, seats, last_action=logged, state=state)
         after_commit(match, engine, state, seats, reseat=False, views=views)
         return views.view(seat.index)

@@ -38,6 +38,21 @@ def lock(match_id) -> Match:
     return match
 
 
+def lock_with_seats(match_id) -> tuple[Match, list[Seat]]:
+    """The match ``match_id`` and its seats in seat order, read in one statement that locks the
+    match row until the transaction ends (``select_for_update`` of the match, the seats joined;
+    a match has at least one seat from its creation on); ``MatchError("match_not_found")`` when
+    there is none. Each seat's ``match`` is the returned match."""
+    seats = list(Seat.objects.select_related("match").select_for_update(of=("match",))
+                 .filter(match_id=str(match_id)).order_by("index"))
+    if not seats:
+        raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
+    match = seats[0].match
+    for seat in seats[1:]:
+        seat.match = match
+    return match, seats
+
+
 def seated(seats: list[Seat], player: Player | None) -> Seat:
     """The seat ``player`` holds among ``seats``; ``MatchError("not_seated")`` when none."""
     seat = find_seat(seats, player)

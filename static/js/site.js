@@ -1,4 +1,8 @@
 // Small progressive enhancements; every page works without JavaScript.
+// The phone header's menu: the button (shown on narrow screens once scripted, see early.js)
+// folds and unfolds the site's navigation.
+// The sample notice: its button hides it and remembers that in a cookie (sample_notice=hidden,
+// a year), so that the pages leave it out from then on.
 // Copy buttons: <button class="copy-button" data-copy-target="#id">, saying what happened in the
 // .copy-status beside them (#site-labels: copied, copy_failed).
 import { onReady } from "./kit/dom.js";
@@ -31,7 +35,35 @@ async function copyFrom(button) {
   }
 }
 
+const NOTICE_COOKIE = "sample_notice=hidden; max-age=31536000; path=/; SameSite=Lax";
+
+function setUpMenu() {
+  const toggle = document.querySelector(".nav-toggle");
+  const nav = document.getElementById("site-nav");
+  if (!toggle || !nav) return;
+  toggle.hidden = false;
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    nav.classList.toggle("is-open", open);
+  });
+}
+
+function setUpSampleNotice() {
+  const notice = document.getElementById("sample-notice");
+  const button = document.getElementById("sample-notice-dismiss");
+  if (!notice || !button) return;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    document.cookie = NOTICE_COOKIE;
+    notice.remove();
+    document.getElementById("main")?.focus({ preventScroll: true });
+  });
+}
+
 onReady(() => {
+  setUpMenu();
+  setUpSampleNotice();
   for (const button of document.querySelectorAll("button.copy-button")) {
     button.addEventListener("click", () => copyFrom(button));
   }

@@ -1,7 +1,7 @@
 """Differences between two deck lists (two versions of a deck). Plain Python, no Django."""
 from __future__ import annotations
 
-from .format import TYPE_ORDER
+from tcg.cards.names import card_order_key
 
 
 def diff_entries(before: list[dict], after: list[dict]) -> dict:
@@ -11,7 +11,7 @@ def diff_entries(before: list[dict], after: list[dict]) -> dict:
     "added": int, "removed": int, "total_before": int, "total_after": int}``: one change per
     code whose count differs (``change`` = after − before, e.g. +1 or −2; a card new to the deck
     has ``before`` 0, a card gone has ``after`` 0), sorted by type (characters, items, events)
-    then name then code; ``added``/``removed`` are the copies gained and lost in all.
+    then reading in kana order (``tcg.cards.names``) then code; ``added``/``removed`` are the copies gained and lost in all.
     """
     old = {e["code"]: e for e in before}
     new = {e["code"]: e for e in after}
@@ -25,7 +25,7 @@ def diff_entries(before: list[dict], after: list[dict]) -> dict:
                 "code": code, "name": card.get("name", code), "type": card.get("type", ""),
                 "before": was, "after": now, "change": now - was,
             })
-    changes.sort(key=lambda c: (TYPE_ORDER.get(c["type"], 9), c["name"], c["code"]))
+    changes.sort(key=lambda c: card_order_key(c, "ja"))
     return {
         "changes": changes,
         "added": sum(c["change"] for c in changes if c["change"] > 0),

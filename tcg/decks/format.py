@@ -16,6 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from tcg.cards.names import card_order_key, display_name
 from tcg.vocabulary import TYPES
 
 MAX_COUNT = 999
@@ -110,13 +111,17 @@ def parse_deck_text(text: str) -> tuple[list[DeckLine], list[LineProblem]]:
 TYPE_ORDER = {card_type: i for i, card_type in enumerate(TYPES)}
 
 
-def export_deck_text(cards: list[dict], title: str | None = None) -> str:
-    """Write a deck as ``3 Name (CODE)`` lines, sorted by type (characters, items, events)
-    then name then code. ``cards``: dicts with ``count``, ``name``, ``code``, ``type``.
-    ``title`` is written first as a ``#`` comment. Reads back to the same deck."""
+def export_deck_text(cards: list[dict], title: str | None = None, lang: str = "ja", by: str = "name") -> str:
+    """Write a deck as ``3 Name (CODE)`` lines in the order a reader of ``lang`` expects
+    (``tcg.cards.names.card_order_key``: by type — characters, items, events — then by the
+    reading in kana order in Japanese or the English name in English; ``by`` ``"size"`` or
+    ``"code"`` for those orders), each card named in ``lang`` (``display_name``).
+    ``cards``: dicts with ``count``, ``name``, ``code``, ``type`` and optionally ``name_en``,
+    ``reading`` (else derived from the name) and ``size``. ``title`` is written first as a
+    ``#`` comment. Reads back to the same deck (a name and its code agree in either language)."""
     out = []
     if title:
         out += [f"# {line}" for line in title.splitlines()]
-    for card in sorted(cards, key=lambda c: (TYPE_ORDER.get(c["type"], 9), c["name"], c["code"])):
-        out.append(f"{card['count']} {card['name']} ({card['code']})")
+    for card in sorted(cards, key=lambda c: card_order_key(c, lang, by)):
+        out.append(f"{card['count']} {display_name(card, lang)} ({card['code']})")
     return "\n".join(out) + "\n"

@@ -8,13 +8,16 @@ Japanese name, English name or kana reading exactly after ``fold``, in that orde
 preference; a miss is ``unknown_card`` with close matches, never a guess.
 
 Problem codes, each a dict with ``code`` and ``message`` and the keys named:
-- ``bad_line`` (``line``, ``text``): from ``tcg.decks.format``;
+- ``bad_line`` (``line``, ``text``): from ``tcg.decks.format``; or a line whose first word is
+  not a count but whose rest names a card (``three SMP-003``), with ``count_text`` (the word)
+  and ``card_text`` (the rest);
 - ``unknown_card`` (``line`` or ``entry``, ``text``, ``suggestions``: card names);
-- ``ambiguous_card`` (``line`` or ``entry``, ``text``, ``candidates``: ``{"code","name"}``);
-- ``name_mismatch`` (``line``, ``code``-of-card as ``card_code``, ``name``, ``card_name``);
+- ``ambiguous_card`` (``line`` or ``entry``, ``text``, ``candidates``: ``{"code","name","name_en"}``);
+- ``name_mismatch`` (``line``, ``code``-of-card as ``card_code``, ``name``, ``card_name``,
+  ``card_name_en``);
 - ``count_too_large`` (``card_code``, ``count``, ``max``, ``lines``): one card's lines add up to more
   than ``MAX_COUNT``, which no deck list line could hold;
-- ``too_many_copies`` (``name``, ``count``, ``max``, ``codes``, ``lines``);
+- ``too_many_copies`` (``name``, ``name_en``, ``count``, ``max``, ``codes``, ``lines``);
 - ``deck_size`` (``total``, ``expected``).
 """
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Iterable, Protocol
 from tcg.folding import fold
 from tcg.numbers import DECK_SIZE, MAX_COPIES
 
-from .format import MAX_COUNT, DeckLine, LineProblem
+from .format import CODE_RE, MAX_COUNT, DeckLine, LineProblem
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class ResolvedCard:
     type: str
     count: int
     lines: list[int] = field(default_factory=list)
+    reading: str = ""  # the kana reading, for sorting (not part of the JSON form)
 
     def to_dict(self) -> dict:
         return {
@@ -105,6 +109,33 @@ def _place(entry: DeckLine, json_form: bool) -> str:
     return f"Entry {entry.line - 1}" if json_form else f"Line {entry.line}"
 
 
+def count_word_split(name: str) -> tuple[str, str] | None:
+    """``("three", "SMP-003")`` for a name of two or more words: its first word and the rest,
+    the rest being what a line like ``three SMP-003`` names once the word is read as a count.
+    ``None`` for one word."""
+    parts = name.split(None, 1)
+    return (parts[0], parts[1].strip()) if len(parts) == 2 else None
+
+
+def _count_word(entry: DeckLine, index: CardIndex, json_form: bool) -> dict | None:
+    """A ``bad_line`` for a line whose name is not a card but whose first word stands where
+    a count goes and whose rest is one (``three SMP-003``, ``x 火炎弾``); else ``None``."""
+    split = count_word_split(entry.name or "")
+    if split is None or json_form:
+        return None
+    word, rest = split
+    card = index.by_code(rest.upper()) if CODE_RE.match(rest) else None
+    if card is None:
+        names = {m.name for m in index.by_folded_name(fold(rest))}
+        if len(names) != 1:
+            return None
+    return {
+        "code": "bad_line",
+        "message": f"Line {entry.line}: the count must be a whole number from 1 to {MAX_COUNT}, not {word}.",
+        "line": entry.line, "text": entry.text, "count_text": word, "card_text": rest,
+    }
+
+
 def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRef | None, list[dict]]:
     where, place = _where(entry, json_form), _place(entry, json_form)
     typed = entry.code if entry.name is None else entry.name
@@ -123,11 +154,15 @@ def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRe
                 "code": "name_mismatch",
                 "message": f"{place}: the code {card.code} is {card.name}, not {entry.name}.",
                 **where, "text": entry.text, "name": entry.name, "card_code": card.code, "card_name": card.name,
+                "card_name_en": card.name_en,
             }]
         return card, []
     matches = index.by_folded_name(fold(entry.name))
     names = list(dict.fromkeys(m.name for m in matches))
     if not matches:
+        miscounted = _count_word(entry, index, json_form)
+        if miscounted:
+            return None, [miscounted]
         suggestions = index.suggestions(entry.name)
         hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
         return None, [{
@@ -135,7 +170,7 @@ def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRe
             **where, "text": entry.text, "suggestions": suggestions,
         }]
     if len(names) > 1:
-        candidates = [{"code": m.code, "name": m.name} for m in matches]
+        candidates = [{"code": m.code, "name": m.name, "name_en": m.name_en} for m in matches]
         return None, [{
             "code": "ambiguous_card",
             "message": f"{place}: {typed} could be {', '.join(names)}; add the card's code, e.g. ({matches[0].code}).",
@@ -161,7 +196,7 @@ def validate_deck(
         problems += entry_problems
         if card is None:
             continue
-        row = resolved.setdefault(card.code, ResolvedCard(card.code, card.name, card.name_en, card.type, 0))
+        row = resolved.setdefault(card.code, ResolvedCard(card.code, card.name, card.name_en, card.type, 0, reading=card.reading))
         row.count += entry.count
         row.lines.append(entry.line - 1 if json_form else entry.line)
     problems.sort(key=lambda p: p.get("line", p.get("entry", 0)))
@@ -182,7 +217,7 @@ def validate_deck(
             problems.append({
                 "code": "too_many_copies",
                 "message": f"{count} copies of {name}; a deck may hold at most {MAX_COPIES} of a card, counting every printing.",
-                "name": name, "count": count, "max": MAX_COPIES,
+                "name": name, "name_en": rows[0].name_en, "count": count, "max": MAX_COPIES,
                 "codes": [r.code for r in rows], "lines": sorted(n for r in rows for n in r.lines),
             })
     total = sum(r.count for r in resolved.values())

@@ -20,7 +20,7 @@ def test_configured_database_is_used(db):
 
 
 def test_channel_layer_matches_settings():
-    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "MemoryChannelLayer"
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith(expected)
 
 
@@ -33,7 +33,7 @@ async def _websocket_round_trip():
                                          headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")])
     connected, _ = await communicator.connect()
     assert connected
-    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "MemoryChannelLayer"
     assert await communicator.receive_json_from(timeout=5) == {"ok": True, "layer": expected}
     await communicator.disconnect()
 

@@ -153,7 +153,7 @@ def test_export_as_text_and_json(api, sample_catalogue):
     assert text["Content-Disposition"] == (
         "attachment; filename=\"deck-SMP-RED.txt\"; filename*=utf-8''%E7%B4%85%E8%93%AE%E9%80%9F%E6%94%BB.txt")
     lines = text.content.decode().splitlines()
-    assert lines[0] == "# 紅蓮速攻" and lines[1] == "3 剣術部のサクヤ (SMP-004)"
+    assert lines[0] == "# 紅蓮速攻" and lines[1] == "2 応援団長ゴウ (SMP-005)"  # kana order: お before か, け…
     data = api.get("/api/decks/SMP-RED/export/?as=json").json()
     assert data["id"] == "SMP-RED" and data["total"] == 51 and len(data["cards"]) == 19
     bad = api.get("/api/decks/SMP-RED/export/?as=pdf")

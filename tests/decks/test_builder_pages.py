@@ -88,14 +88,15 @@ def test_deck_page_shows_stats_odds_and_links(client, sample_catalogue):
     for body in (en, ja):
         for marker in ('id="chart-types"', 'id="chart-size"', 'id="chart-step1"', 'id="damage-table"',
                        'id="odds-table"', 'id="goldfish"', 'href="/decks/SMP-RED/history/"', 'href="/decks/SMP-RED/print/"',
-                       'href="/api/decks/SMP-RED/export/?as=text"', 'id="share-url"'):
+                       'href="/api/decks/SMP-RED/export/?as=text&amp;lang=', 'id="share-url"'):
             assert marker in body, marker
     # 3 copies of Kagura: at least one in the opening 7 is 1083/2975 = 36.4%.
-    row = re.search(r'<th scope="row">火炎部長カグラ</th>(.*?)</tr>', en, re.S).group(1)
+    row = re.search(r'<th scope="row">Kagura, Flame Club Captain</th>(.*?)</tr>', en, re.S).group(1)
+    assert '<th scope="row">火炎部長カグラ</th>' in ja
     assert '<td class="num" title="1083/2975">36.4%</td>' in row
     assert "Draw odds" in en and "ドローの確率" in ja
     at_least_two = client.get("/decks/SMP-RED/?k=2&played=3", **EN).content.decode()
-    row = re.search(r'<th scope="row">火炎部長カグラ</th>(.*?)</tr>', at_least_two, re.S).group(1)
+    row = re.search(r'<th scope="row">Kagura, Flame Club Captain</th>(.*?)</tr>', at_least_two, re.S).group(1)
     assert 'title="137/2975"' in row  # at least 2 of 3: 5331492/115775100
 
 
@@ -135,5 +136,6 @@ def test_copy_a_public_deck_from_its_page(client, user, sample_catalogue):
 
 def test_printable_list(client, sample_catalogue):
     en, ja = page_in_both_languages(client, "/decks/SMP-RED/print/")
-    assert "3 × 火炎部長カグラ" in en and "Valid deck" in en
+    assert '3 × <span class="name-first" lang="en">Kagura, Flame Club Captain</span>' in en and "Valid deck" in en
+    assert '3 × <span class="name-first" lang="ja">火炎部長カグラ</span>' in ja
     assert client.get("/decks/nope/print/").status_code == 404

@@ -29,7 +29,8 @@ def test_create_read_update_delete(alice_api, t_catalogue):
     assert deck["validation"]["valid"] is True and deck["validation"]["total"] == 51
     assert deck["cards"][0] == {"code": "T-001", "name": "炎の剣士アリサ", "name_en": "Arisa, Flame Swordswoman",
                                 "type": "character", "count": 3}
-    assert deck["text"].splitlines()[:3] == ["# 赤緑ビート", "3 3年生の先輩 (T-013)", "3 双子のルゥとリィ (T-011)"]
+    # kana order of the readings: こくいのれい, さんねんせいのせんぱい, …
+    assert deck["text"].splitlines()[:3] == ["# 赤緑ビート", "3 黒衣のレイ (T-007)", "3 3年生の先輩 (T-013)"]
 
     url = f"/api/decks/{deck['id']}/"
     assert alice_api.get(url).json()["cards"] == deck["cards"]

@@ -91,10 +91,12 @@ def test_too_many_copies_in_summary(client, t_catalogue):
     body = client.post("/decks/validate/", {"text": text}, **EN).content.decode()
     summary = body[body.index('id="deck-summary"'):body.index('id="deck-lines"')]
     assert (
-        "5 copies of 炎の剣士アリサ (lines 1, 2); a deck may hold at most 3 of a card, counting every printing."
+        "5 copies of Arisa, Flame Swordswoman (lines 1, 2); a deck may hold at most 3 of a card, counting every printing."
         in summary
     )
-    assert line_problems(body) == {}
+    # and each of its lines is marked
+    note = "Too many copies: 5 of Arisa, Flame Swordswoman in all, at most 3."
+    assert line_problems(body) == {1: [("too_many_copies", note)], 2: [("too_many_copies", note)]}
 
 
 @pytest.mark.parametrize(
@@ -123,8 +125,9 @@ def test_load_a_sample_deck(client, sample_catalogue):
     assert response.status_code == 200
     text = response.context["form"].initial["text"]
     assert text.startswith("# 紅蓮速攻\n")
-    assert "3 火炎部長カグラ (SMP-001)" in text
-    assert "3 火炎部長カグラ (SMP-001)" in response.content.decode()
+    # in English the list names its cards in English, sorted by English name within each type
+    assert "3 Kagura, Flame Club Captain (SMP-001)" in text
+    assert "3 Kagura, Flame Club Captain (SMP-001)" in response.content.decode()
     # the loaded text validates
     checked = client.post("/decks/validate/", {"text": text}, **EN).content.decode()
     assert 'data-valid="true"' in checked

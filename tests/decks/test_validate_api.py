@@ -44,7 +44,7 @@ def test_problem_shapes_are_exact(api, t_catalogue):
     }
     assert mismatch["code"] == "name_mismatch" and mismatch["line"] == 5 and mismatch["card_code"] == "T-002"
     assert copies == {
-        "code": "too_many_copies", "name": "炎の剣士アリサ", "count": 4, "max": 3,
+        "code": "too_many_copies", "name": "炎の剣士アリサ", "name_en": "Arisa, Flame Swordswoman", "count": 4, "max": 3,
         "codes": ["T-001", "T-019"], "lines": [3, 4],
         "message": "4 copies of 炎の剣士アリサ; a deck may hold at most 3 of a card, counting every printing.",
     }
@@ -138,4 +138,8 @@ def test_one_card_over_999_in_all_is_refused(api, t_catalogue):
 
 def test_only_ascii_digits_are_counts(api, t_catalogue):
     body = post(api, {"text": "٣ 炎"}).json()
-    assert [p["code"] for p in body["problems"]] == ["unknown_card", "deck_size"]
+    assert [p["code"] for p in body["problems"]] == ["bad_line", "deck_size"]
+    assert body["problems"][0] == {
+        "code": "bad_line", "line": 1, "text": "٣ 炎", "count_text": "٣", "card_text": "炎",
+        "message": "Line 1: the count must be a whole number from 1 to 999, not ٣.",
+    }

@@ -229,7 +229,7 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     assert state["phase"] in ("character", "set", "table", "choose", "part")
     # Ann's near row is row 1, at the bottom of her grid; her own face-down cards show their names.
     assert all(slot["owner"] == 0 and not slot["face_up"] and slot["card"] for slot in state["area"][0])
-    a1 = state["cards"][state["area"][0][0]["card"]]["name"]
+    a1 = state["cards"][state["area"][0][0]["card"]]["name_en"]  # the page is in English
     expect(board.locator('.eoc-square[data-square="a1"]')).to_contain_text(a1)
     expect(board.locator(".eoc-square").last).to_have_attribute("data-square", "d1")
     expect(board.locator(".eoc-square.is-base")).to_have_count(2)
@@ -308,8 +308,9 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     expect(outcome.locator(".winners")).to_contain_text("Winner: Ann")
     expect(board.locator(".eoc-result")).to_contain_text("Ann wins (reached the opponent's base)")
     expect(page.locator("#move-log")).to_contain_text("Ann moved from d1 to a4")
-    expect(page.locator("#move-log")).to_contain_text("Ann put 怪盗ファントム on their base")
-    expect(board.locator('.eoc-square[data-square="a4"]')).to_contain_text("怪盗ファントム")
+    # in English the cards go by their English names (the page is en-GB)
+    expect(page.locator("#move-log")).to_contain_text("Ann put Phantom the Gentleman Thief on their base")
+    expect(board.locator('.eoc-square[data-square="a4"]')).to_contain_text("Phantom the Gentleman Thief")
     expect(board.locator("button")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.context.close()
@@ -321,6 +322,7 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     expect(ja.locator("#eoc-area-title")).to_have_text("エリア")
     expect(ja.locator("#board .eoc-result")).to_contain_text("相手のベースに到達")
     expect(ja.locator("#board .eoc-hand")).to_contain_text("観戦中です")
+    expect(ja.locator('#board .eoc-square[data-square="a4"]')).to_contain_text("怪盗ファントム")
     ja.context.close()
     assert errors == []
 
@@ -351,13 +353,13 @@ def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worke
     # A character card from the hand straight onto b1, by hand.
     sandbox = board.locator(".eoc-sandbox")
     expect(sandbox).to_be_visible()
-    sandbox.locator("#eoc-sandbox-from").select_option(label="怪盗ファントム in Ann's hand")
+    sandbox.locator("#eoc-sandbox-from").select_option(label="Phantom the Gentleman Thief in Ann's hand")
     sandbox.locator("#eoc-sandbox-to").select_option(label="the character on b1")
     version = version_of(page)
     sandbox.get_by_role("button", name="Move the card").click()
     wait_for_next_version(page, version)
     expect(page.locator("#move-log li").first).to_have_text(
-        "Ann moved 怪盗ファントム from Ann's hand to the character on b1")
+        "Ann moved Phantom the Gentleman Thief from Ann's hand to the character on b1")
     expect(board.locator('.eoc-square[data-square="b1"] .eoc-hp')).to_have_text("HP 3/3")
 
     # Its HP set to 1.

@@ -1,6 +1,8 @@
 """The match services and selectors on the real database with the L.A.M.A. engine: creating,
 joining, leaving, acting, resigning, what each seat is shown, and every refusal leaving the
 match as it was. After-commit broadcasts go through the real channel layer."""
+import json
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -202,8 +204,13 @@ def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
     assert refused("not_your_turn", act, bob, duel.id, 0, {"type": "draw"}).status == 400
     assert refused("not_seated", act, carol, duel.id, 0, {"type": "draw"}).status == 403
     assert refused("not_seated", act, None, duel.id, 0, {"type": "draw"}).status == 403
-    error = refused("illegal_action", act, alice, duel.id, 0, {"type": "play", "card": 4})
+    # The engine's refusal is said in the active language (the site's default is Japanese).
+    with translation.override("en"):
+        error = refused("illegal_action", act, alice, duel.id, 0, {"type": "play", "card": 4})
     assert error.message.startswith("A 4 cannot be played on a 1")
+    with translation.override("ja"):
+        error = refused("illegal_action", act, alice, duel.id, 0, {"type": "play", "card": 4})
+    assert error.message.startswith("1の上に4は出せません。")
     refused("malformed_action", act, alice, duel.id, 0, {"type": "play"})
     refused("malformed_action", act, alice, duel.id, 0, ["draw"])
     refused("bad_version", act, alice, duel.id, "0", {"type": "draw"})
@@ -285,9 +292,12 @@ def test_after_commit_every_seat_and_the_spectators_get_their_own_view(transacti
     join_match(bob, match.id)
     stack(match.id, STACKED)
     received = async_to_sync(_listen_while)(match.id, lambda: act(alice, match.id, 0, {"type": "draw"}))
-    seat0, seat1, spectators = received
-    assert [m["type"] for m in received] == ["match.view"] * 3
-    assert [m["reseat"] for m in received] == [False] * 3
+    assert [(m["type"], m["version"], m["status"], m["reseat"]) for m in received] == [
+        ("match.view", 1, "running", False)] * 3
+    # Each group's frame comes encoded once: the socket sends it as it is.
+    frames = [json.loads(m["frame"]) for m in received]
+    assert [frame["type"] for frame in frames] == ["view"] * 3
+    seat0, seat1, spectators = frames
     assert (seat0["view"]["seat"], seat0["view"]["version"]) == (0, 1)
     assert seat0["view"]["state"]["hand"] == sorted(HAND + [1])
     assert (seat1["view"]["seat"], seat1["view"]["state"]["hand"], seat1["view"]["legal_actions"][-1]) == (

@@ -9,6 +9,7 @@
 import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
 import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
+import { cardName, otherName } from "../js/kit/names.js";
 import { counted, format } from "../js/kit/text.js";
 import { setUpSampleHand } from "./sample_hand.js";
 
@@ -178,9 +179,10 @@ function cardTitle(card) {
 
 function renderResults(cards, count) {
   fill(document.getElementById("search-results"), cards.map((card) => h("li", { class: "search-result", dataset: { code: card.code }, title: cardTitle(card) },
-    h("span", { class: "result-name" }, card.name), " ",
+    h("span", { class: "result-name" }, cardName(card)),
+    otherName(card) ? h("span", { class: "name-other result-name-other" }, ` ${otherName(card)}`) : "", " ",
     h("span", { class: "muted result-meta" }, `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`),
-    h("button", { type: "button", class: "secondary", dataset: { action: "add", code: card.code }, "aria-label": message("add_one", { name: card.name }) },
+    h("button", { type: "button", class: "secondary", dataset: { action: "add", code: card.code }, "aria-label": message("add_one", { name: cardName(card) }) },
       message("add")))));
   document.getElementById("search-status").textContent = count ? message("found", { count }) : message("none");
 }

@@ -35,12 +35,14 @@ class Card:
     directions: str
     movement: int
     effect: str | None
+    name_en: str = ""
 
     def to_json(self) -> dict:
-        """The card as its view shows it: ``{"code", "name", "type", "colours", "size",
+        """The card as its view shows it: ``{"code", "name", "name_en", "type", "colours", "size",
         "size_bonus", "action_table", "hp", "directions", "movement", "effect"}``."""
         return {
-            "code": self.code, "name": self.name, "type": self.type, "colours": list(self.colours),
+            "code": self.code, "name": self.name, "name_en": self.name_en, "type": self.type,
+            "colours": list(self.colours),
             "size": self.size,
             "size_bonus": None if self.bonus is None else {"colour": self.bonus[0], "value": self.bonus[1]},
             "action_table": {k: list(v) for k, v in zip(STEPS, self.steps)},
@@ -109,7 +111,7 @@ def parse_card(data, where: str) -> Card:
     if effect is not None and not (effect == "manual" or isinstance(effect, (dict, list))):
         raise ValueError(f"{where}: 'effect' must be \"manual\", an object or a list of objects")
     card = Card(
-        code=record.code, name=record.name, type=record.type, colours=tuple(record.colours),
+        code=record.code, name=record.name, name_en=record.name_en, type=record.type, colours=tuple(record.colours),
         size=record.size, bonus=record.size_bonus,
         steps=tuple(tuple(record.action_table[k]) for k in STEPS),
         hp=record.hp or 0, directions=record.directions or "", movement=record.movement or 0,

@@ -12,6 +12,7 @@
 // share is in board_kit.js; the page's labels are #play-labels and #board-labels.
 import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
 import { get, send as sendRequest } from "../js/kit/http.js";
+import { icon } from "../js/kit/icons.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
 import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
@@ -234,7 +235,7 @@ function renderOutcome() {
     h("div", { class: "table-wrap" }, h("table", { class: "outcome-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, labels.player), h("th", { scope: "col", class: "num" }, labels.score))),
       h("tbody", {}, outcome.scores.map((score, seat) => h("tr", { class: outcome.winners.includes(seat) ? "is-winner" : null, dataset: { seat } },
-        h("th", { scope: "row" }, seatName(seat), outcome.winners.includes(seat) ? " 🏆" : ""),
+        h("th", { scope: "row" }, seatName(seat), outcome.winners.includes(seat) ? [" ", icon("trophy", { label: labels.winner })] : ""),
         h("td", { class: "num" }, String(score)))))),
     ),
   );

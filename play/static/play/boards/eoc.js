@@ -8,16 +8,19 @@
 // character to use an event); mulligan and the order of the 4 area cards are steps of their own.
 // Same exports as every board (see table.js).
 import { conceal, fill, h, readJSON } from "../../js/kit/dom.js";
+import { icon } from "../../js/kit/icons.js";
+import { cardName as nameOf, otherName } from "../../js/kit/names.js";
 import { format } from "../../js/kit/text.js";
 import { firstOf, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
 
 const COLS = 4;
 const LETTERS = "abcd";
 
-// Card names by code, from every view drawn (the log is described before the first render).
+// Card names by code in the reader's language, from every view drawn (the log is described
+// before the first render).
 const names = {};
 function remember(state) {
-  if (state && state.cards) for (const [code, card] of Object.entries(state.cards)) names[code] = card.name;
+  if (state && state.cards) for (const [code, card] of Object.entries(state.cards)) names[code] = nameOf(card);
 }
 remember(readJSON("match-view").state);
 (readJSON("replay-data").frames || []).forEach((frame) => remember(frame.state));
@@ -125,7 +128,7 @@ function renderRule(part, state, ctx) {
     return;
   }
   const card = state.cards[state.rule];
-  fill(part, h("p", { class: "eoc-rule-name" }, format(labels.rule_of, { card: card.name, name: ctx.seatName(state.ap) })),
+  fill(part, h("p", { class: "eoc-rule-name" }, format(labels.rule_of, { card: nameOf(card), name: ctx.seatName(state.ap) })),
     stepList(card.action_table, state, labels, true));
 }
 
@@ -136,14 +139,14 @@ function renderTurned(part, state, ctx) {
   part.hidden = false;
   const card = state.cards[turned.card];
   const bonus = card.size_bonus ? ` ${format(labels.bonus, { colour: labels[`colour_${card.size_bonus.colour}`] || card.size_bonus.colour, value: card.size_bonus.value > 0 ? `+${card.size_bonus.value}` : card.size_bonus.value })}` : "";
-  return fill(part, h("span", { class: "eoc-card eoc-damage-card", title: card.name },
-    h("span", { class: "eoc-card-name" }, card.name), h("span", { class: "eoc-card-size" }, `SIZE ${card.size}${bonus}`)),
+  return fill(part, h("span", { class: "eoc-card eoc-damage-card", title: otherName(card) || nameOf(card) },
+    h("span", { class: "eoc-card-name" }, nameOf(card)), h("span", { class: "eoc-card-size" }, `SIZE ${card.size}${bonus}`)),
   " ", h("span", { class: "eoc-damage" }, format(labels.turned, { name: ctx.seatName(turned.seat), damage: turned.damage })));
 }
 
 function charLabel(ch, state, ctx) {
   const card = state.cards[ch.card];
-  return format(ctx.labels.char_label, { card: card.name, hp: ch.hp, max: ch.max_hp, name: ctx.seatName(ch.owner) });
+  return format(ctx.labels.char_label, { card: nameOf(card), hp: ch.hp, max: ch.max_hp, name: ctx.seatName(ch.owner) });
 }
 
 function squareContent(square, slot, ch, state, ctx) {
@@ -156,7 +159,7 @@ function squareContent(square, slot, ch, state, ctx) {
     const cls = `eoc-slot eoc-owner-${mine ? "me" : "them"}${slot.face_up ? " is-up" : " is-down"}`;
     const text = slot.card ? cardName(slot.card) : labels.face_down;
     const title = slot.face_up ? format(labels.item_up, { card: text }) : slot.card ? format(labels.own_down, { card: text }) : labels.face_down;
-    bits.push(h("span", { class: cls, title }, slot.face_up ? `◆ ${text}` : slot.card ? `▫ ${text}` : "▪"));
+    bits.push(h("span", { class: cls, title }, slot.face_up ? [icon("face-up"), ` ${text}`] : slot.card ? [icon("face-down"), ` ${text}`] : icon("hidden", { label: text })));
   }
   if (ch) {
     const mine = ch.owner === state.seat;
@@ -234,8 +237,8 @@ function handCard(code, state, ctx, attributes = {}) {
   const tag = attributes.onclick ? "button" : "span";
   const { class: extra = "", ...rest } = attributes;
   return h(tag, { ...(tag === "button" ? { type: "button" } : {}), class: `eoc-card eoc-type-${card.type} ${extra}`.trim(),
-    dataset: { code }, title: card.name, ...rest },
-    h("span", { class: "eoc-card-name" }, card.name),
+    dataset: { code }, title: otherName(card) || nameOf(card), ...rest },
+    h("span", { class: "eoc-card-name" }, nameOf(card)),
     h("span", { class: "eoc-card-facts" }, `${colours} · ${details.join(" · ")}`),
     h("span", { class: "eoc-card-steps" }, steps));
 }

@@ -3,6 +3,7 @@
 // A board module exports render, seatDetails, describe, events and keyAction (see table.js); it
 // only draws from a game view (game.view(state, seat)) and the labels.
 import { fill, h } from "../../js/kit/dom.js";
+import { icon } from "../../js/kit/icons.js";
 import { counted, format } from "../../js/kit/text.js";
 import {
   cardRow, firstOf, handSize, moveLine, newSummary, note, parts, roundEndLine, roundSummary, score, withKey,
@@ -12,7 +13,7 @@ const LLAMA = 7;
 
 function cardFace(value, labels) {
   if (value === LLAMA) {
-    return [h("span", { class: "card-glyph", "aria-hidden": "true" }, "🦙"), h("span", { class: "card-caption" }, labels.llama)];
+    return [h("span", { class: "card-glyph" }, icon("llama")), h("span", { class: "card-caption" }, labels.llama)];
   }
   return [h("span", { class: "card-glyph" }, String(value))];
 }
@@ -100,7 +101,7 @@ export function render(container, state, ctx) {
   fill(part("round"), format(labels.round, { round: state.round }), " · ", counted(labels, "ends_at", state.end_at, { points: state.end_at }));
   fill(part("discard"), card(state.discard_top, labels, "card-big"),
     h("span", { class: "pile-count" }, counted(labels, "cards", state.discard_count, { count: state.discard_count })));
-  fill(part("draw"), h("span", { class: "card card-back card-big", "aria-hidden": "true" }, "🂠"),
+  fill(part("draw"), h("span", { class: "card card-back card-big", "aria-hidden": "true" }),
     h("span", { class: "pile-count", dataset: { count: state.draw_count } }, counted(labels, "cards", state.draw_count, { count: state.draw_count })));
   renderHand(part("hand"), state, ctx);
   renderActions(part("actions"), state, ctx);
