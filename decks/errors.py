@@ -22,6 +22,8 @@ PATHS = ("/api/decks/", "/api/goldfish/")
 CODES = {
     "invalid_deck_list": (400, "The deck list does not resolve (unreadable lines, unknown or ambiguous cards); "
                                "nothing was saved. details.problems lists each problem, details.validation the report."),
+    "too_many_copies": (400, "Adding the card would put more copies of its name in the deck than the 3 the rules allow; "
+                             "details name the card, the copies held and the limit."),
 }
 
 register_codes(CODES, PATHS)

@@ -139,3 +139,33 @@ class GoldfishRun(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+
+class DeckDraft(models.Model):
+    """The builder's unsaved work, kept on the server as it is typed: one draft per user for a
+    new deck (``deck`` null) and one per user and deck being edited.
+
+    ``entries`` is ``[{"code", "count"}]`` as the builder holds it; ``name``, ``description`` and
+    ``is_public`` are the save form's fields. Saving the deck (or choosing "discard") deletes
+    the draft; reopening the builder restores it.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_drafts")
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, null=True, blank=True, related_name="drafts")
+    name = models.CharField(_("name"), max_length=200, blank=True)
+    description = models.TextField(_("description"), blank=True)
+    is_public = models.BooleanField(_("public"), default=False)
+    entries = models.JSONField(_("cards"), default=list)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("deck draft")
+        verbose_name_plural = _("deck drafts")
+        constraints = [
+            models.UniqueConstraint(fields=["owner"], condition=Q(deck__isnull=True), name="deckdraft_one_new_per_user"),
+            models.UniqueConstraint(fields=["owner", "deck"], condition=Q(deck__isnull=False),
+                                    name="deckdraft_one_per_user_and_deck"),
+        ]
+
+    def __str__(self) -> str:
+        return f"draft of {self.owner_id} for {self.deck_id or 'a new deck'}"

@@ -10,7 +10,7 @@ from tcg.decks.rules import DeckReport, validate_deck
 from tcg.decks.stats import StatCard
 from tcg.vocabulary import STEPS
 
-from .models import Deck, DeckCard, DeckVersion, GoldfishRun
+from .models import Deck, DeckCard, DeckDraft, DeckVersion, GoldfishRun
 
 
 def visible_decks(user) -> QuerySet[Deck]:
@@ -120,3 +120,10 @@ def deck_version(deck: Deck, number: int) -> DeckVersion | None:
 def goldfish_run(run_id: str, user) -> GoldfishRun | None:
     """The goldfish run ``run_id`` when its deck is visible to ``user``, else ``None``."""
     return GoldfishRun.objects.filter(pk=run_id, deck__in=visible_decks(user)).first()
+
+
+def deck_draft(user, deck: Deck | None) -> DeckDraft | None:
+    """``user``'s draft of ``deck`` (``None``: of a new deck) kept by the builder, or ``None``."""
+    if user is None or not user.is_authenticated:
+        return None
+    return DeckDraft.objects.filter(owner=user, deck=deck).first()

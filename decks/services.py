@@ -17,12 +17,12 @@ from django.utils import timezone
 
 from cardsdb.selectors.catalogue import card_ids
 from tcg.decks.goldfish import MIN_CARDS, goldfish
-from tcg.decks.rules import DeckReport
+from tcg.decks.rules import DeckReport, ResolvedCard
 from tcg.message import Message, gettext_noop
-from tcg.numbers import AREA_CARDS, HAND_SIZE
+from tcg.numbers import AREA_CARDS, HAND_SIZE, MAX_COPIES
 
 from .errors import DeckListError, DeckNotFound, DeckPermissionError, GoldfishRefused, VersionNotFound
-from .models import Deck, DeckCard, DeckVersion, GoldfishRun
+from .models import Deck, DeckCard, DeckDraft, DeckVersion, GoldfishRun
 from .scheduling import queue_goldfish
 from .selectors import check_entries, stat_cards
 
@@ -60,6 +60,15 @@ def _write_entries(deck: Deck, report: DeckReport, user=None, note: str = "", ki
     )
 
 
+def _unchanged(deck: Deck, report: DeckReport) -> bool:
+    """Whether ``report``'s cards are those of the deck's latest version, in the same order and
+    counts (a save of them would make a version that changes nothing)."""
+    latest = deck.versions.order_by("-number").values_list("entries", flat=True).first()
+    if latest is None:
+        return False
+    return [(e["code"], e["count"]) for e in latest] == [(c.code, c.count) for c in report.cards]
+
+
 def _check_owner(deck: Deck, user, doing: str) -> None:
     if deck.owner_id is None or deck.owner_id != getattr(user, "pk", None):
         raise DeckPermissionError(doing)
@@ -88,7 +97,8 @@ def update_deck(deck: Deck, user, report: DeckReport | None = None, note: str = 
 
     Raises ``DeckNotFound`` when the deck was deleted meanwhile, ``DeckPermissionError`` unless
     ``user`` owns the deck, ``DeckListError`` when the new list does not resolve; nothing
-    changes then (no version either).
+    changes then (no version either). A list that is the latest version's (the same cards,
+    counts and order) makes no new version: the deck's fields still change.
     """
     locked = _locked(deck)
     _check_owner(locked, user, "change")
@@ -97,7 +107,10 @@ def update_deck(deck: Deck, user, report: DeckReport | None = None, note: str = 
             setattr(locked, key, fields[key])
     locked.save()
     if report is not None:
-        _write_entries(locked, report, user, note)
+        if report.blocking_problems:
+            raise DeckListError(report)
+        if not _unchanged(locked, report):
+            _write_entries(locked, report, user, note)
     return locked
 
 
@@ -251,3 +264,73 @@ def sweep_stalled_goldfish(stall_after: float) -> list[tuple[str, str]]:
             queue_goldfish(run_id)
             swept.append((run_id, "queued"))
     return swept
+
+
+class CopyLimitError(Exception):
+    """Adding the card would put more copies of its name in the deck than the rules allow;
+    ``name``/``name_en`` are the card's names, ``count`` the copies the deck holds already,
+    ``max`` the limit."""
+
+    def __init__(self, name: str, count: int, limit: int, name_en: str = ""):
+        self.name, self.name_en, self.count, self.max = name, name_en, count, limit
+        super().__init__(f"the deck holds {count} copies of {name} already; at most {limit} are allowed")
+
+
+@transaction.atomic
+def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, ResolvedCard, int]:
+    """Add ``count`` copies of the card ``code`` to ``deck`` (after its other cards, or to its
+    row when the deck holds it already), as the deck's next version with a note naming the
+    card. Returns ``(version, card, copies)``: the card as the validator resolved it (``code``,
+    ``name``, ``name_en``, ``count``…), and how many copies of its name the deck now holds.
+
+    The copy limit (``tcg.numbers.MAX_COPIES``, 3, counted by name across printings: the deck
+    rules, "Deck construction") is kept: raises ``CopyLimitError`` when the deck would hold more.
+    Raises ``DeckNotFound``, ``DeckPermissionError`` unless ``user`` owns the deck, and
+    ``DeckListError`` for a code the catalogue does not know; nothing changes then.
+    """
+    locked = _locked(deck)
+    _check_owner(locked, user, "change")
+    entries = [{"code": e.card.code, "count": e.count} for e in locked.entries.select_related("card")]
+    code = code.strip().upper()
+    for entry in entries:
+        if entry["code"] == code:
+            entry["count"] += count
+            break
+    else:
+        entries.append({"code": code, "count": count})
+    report = check_entries(entries)
+    if report.blocking_problems:
+        raise DeckListError(report)
+    added = next(c for c in report.cards if c.code == code)
+    for problem in report.problems:
+        if problem["code"] == "too_many_copies" and code in problem["codes"]:
+            raise CopyLimitError(added.name, problem["count"] - count, MAX_COPIES, added.name_en)
+    copies = sum(c.count for c in report.cards if c.name == added.name)
+    version = _write_entries(locked, report, user, note=f"+{count} {added.code}")
+    locked.save()
+    return version, added, copies
+
+
+@transaction.atomic
+def save_draft(user, deck: Deck | None, entries: list[dict], name: str = "", description: str = "",
+               is_public: bool = False) -> DeckDraft:
+    """Keep the builder's unsaved work: ``user``'s draft of ``deck`` (``None``: of a new deck)
+    becomes ``entries`` (``[{"code", "count"}]``, type-checked by the caller) and the save form's
+    fields, replacing the one before. Raises ``DeckPermissionError`` unless ``user`` owns
+    ``deck``, ``DeckNotFound`` when it was deleted meanwhile."""
+    if deck is not None:
+        deck = _locked(deck, no_key=True)
+        _check_owner(deck, user, "draft")
+    draft, _ = DeckDraft.objects.update_or_create(
+        owner=user, deck=deck,
+        defaults={"entries": [{"code": e["code"], "count": e["count"]} for e in entries], "name": name,
+                  "description": description, "is_public": is_public},
+    )
+    return draft
+
+
+@transaction.atomic
+def discard_draft(user, deck: Deck | None) -> bool:
+    """Delete ``user``'s draft of ``deck`` (``None``: of a new deck); whether there was one."""
+    deleted, _ = DeckDraft.objects.filter(owner=user, deck=deck).delete()
+    return bool(deleted)

@@ -213,4 +213,5 @@ def deck_detail(request, deck_id: str):
         "text": export_deck_text(cards, title=deck.name, lang=lang, by=by),
         "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,
         "goldfish_labels": GOLDFISH,
+        "entries": [{"code": c["code"], "count": c["count"]} for c in cards],
     })

@@ -16,10 +16,11 @@ from django.views.decorators.http import require_POST
 
 from core.errors import error_message
 from core.jsonbody import JsonRefused, read_json
-from core.labels import label
+from core.labels import active_language, label
 from decks.api.serializers import DeckListInput
 from tcg.decks.format import DeckTextTooLong
-from tcg.numbers import DECK_SIZE
+from tcg.decks.goldfish import MIN_CARDS, sample_game
+from tcg.numbers import AREA_CARDS, DECK_SIZE, HAND_SIZE
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS
 
 from . import selectors
@@ -79,7 +80,11 @@ def panel_context(entries: list[dict]) -> dict:
 @login_required
 def builder(request, deck_id: str | None = None):
     """The builder: empty at ``/decks/new/``, or loaded with a deck of yours at
-    ``/decks/<id>/edit/`` (404 for a deck you cannot see, 403 for another's public deck)."""
+    ``/decks/<id>/edit/`` (404 for a deck you cannot see, 403 for another's public deck).
+
+    Unsaved work is kept as a draft on the server while one builds (``/api/deck-drafts/…``);
+    when the user has a draft of this deck (or of a new deck), the page opens with it, says
+    so, and offers to discard it."""
     deck, initial = None, []  # initial: [{"code", "count"}]
     if deck_id is not None:
         deck = visible_deck(request.user, deck_id)
@@ -88,8 +93,72 @@ def builder(request, deck_id: str | None = None):
         if deck.owner_id != request.user.pk:
             return render(request, "decks/not_yours.html", {"deck": deck}, status=403)
         initial = [{"code": e["code"], "count": e["count"]} for e in selectors.deck_entries_as_list(deck)]
-    context = {"deck": deck, "labels": builder_labels(), **panel_context(initial)}
+    draft = selectors.deck_draft(request.user, deck)
+    if draft is not None:
+        initial = draft.entries
+    latest = selectors.deck_versions(deck).first() if deck else None
+    form = {"name": deck.name if deck else "", "description": deck.description if deck else "",
+            "public": deck.is_public if deck else False}
+    if draft is not None:
+        form = {"name": draft.name, "description": draft.description, "public": draft.is_public}
+    context = {"deck": deck, "draft": draft, "form": form, "version": latest.number if latest else None,
+               "labels": builder_labels(), **panel_context(initial)}
     return render(request, "decks/builder.html", context)
+
+
+MAX_SAMPLE_TURNS = 5
+
+
+def _whole(value, low: int, high: int) -> bool:
+    """Whether the JSON ``value`` is a whole number (not a boolean) from ``low`` to ``high``."""
+    return type(value) is int and low <= value <= high
+
+
+@require_POST
+def sample_hand(request):
+    """A sample hand of the list in the JSON body ``{"cards": [{"code", "count"}], "seed": int,
+    "turns": 1..5}`` (seed default 0, turns default 4), as an HTML fragment of card faces: the
+    7 kept (after a mulligan of a hand with no character), the 4 area cards, then each turn's
+    refill and what the goldfish (``tcg.decks.goldfish``) did with it. 400 with the reason for a
+    body of another shape or a list of fewer than 11 cards."""
+    try:
+        data = read_json(request.body or b"null")
+    except JsonRefused:
+        data = None
+    body = DeckListInput(data={"cards": data.get("cards")} if isinstance(data, dict) else {})
+    if not isinstance(data, dict) or not body.is_valid():
+        return HttpResponseBadRequest(_("Send the list as JSON: {\"cards\": [{\"code\": \"SMP-001\", \"count\": 3}]}."),
+                                      content_type="text/plain; charset=utf-8")
+    seed, turns = data.get("seed", 0), data.get("turns", 4)
+    if not (_whole(seed, 0, 2**31 - 1) and _whole(turns, 1, MAX_SAMPLE_TURNS)):
+        return HttpResponseBadRequest(
+            _("The seed is a whole number from 0 to %(max)s and the turns from 1 to %(turns)s.")
+            % {"max": 2**31 - 1, "turns": MAX_SAMPLE_TURNS}, content_type="text/plain; charset=utf-8")
+    entries = [dict(c) for c in body.validated_data["cards"]]
+    details = selectors.card_details([e["code"] for e in entries])
+    cards = selectors.stat_cards(entries, details)
+    if sum(c.count for c in cards) < MIN_CARDS:
+        return HttpResponseBadRequest(
+            _("A sample hand needs at least %(min)s cards (%(hand)s in hand and %(area)s on the area).")
+            % {"min": MIN_CARDS, "hand": HAND_SIZE, "area": AREA_CARDS}, content_type="text/plain; charset=utf-8")
+    game = sample_game(cards, turns=turns, seed=seed)
+    lang = active_language()
+
+    def shown(codes):
+        """The cards ``codes`` with their name in the reader's language (English falls back to
+        the Japanese name when the card has none)."""
+        names = {"ja": "name", "en": "name_en"}
+        return [{"code": c, "name": details[c][names[lang]] or details[c]["name"]} for c in codes]
+
+    context = {
+        "seed": seed, "mulligan": game["mulligan"], "hand": shown(game["hand"]), "area": shown(game["area"]),
+        "turns": [{"turn": t["turn"], "drawn": shown(t["drawn"]), "placed": shown([t["placed"]] if t["placed"] else []),
+                   "laid": shown(t["laid"])} for t in game["turns"]],
+        "lang": lang,
+    }
+    response = render(request, "decks/_sample_hand.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST

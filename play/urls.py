@@ -7,6 +7,7 @@ from . import ratings_pages, rules_pages, views
 urlpatterns = [
     path("play/", views.lobby, name="play-lobby"),
     path("play/new/", views.new_match, name="play-new"),
+    path("play/deck/<str:deck_id>/", views.play_deck, name="play-deck"),
     path("play/name/", views.guest_name, name="play-name"),
     path("play/m/<str:match_id>/", views.table, name="play-table"),
     path("play/m/<str:match_id>/join/", views.join, name="play-join"),

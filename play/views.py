@@ -153,6 +153,36 @@ def new_match(request):
     return render(request, "play/new.html", {"form": form, "player": player}, status=status)
 
 
+#: The game and the opponent of "play this deck" (a deck page's and the builder's button).
+DECK_GAME = "eoc"
+DECK_OPPONENT = {"kind": "bot", "bot": "heuristic"}
+
+
+@require_POST
+def play_deck(request, deck_id: str):
+    """"Play this deck": a new Elements of Chaos match of the visitor with the deck ``deck_id``
+    (theirs or a public one) against the heuristic bot (bringing ``DEFAULT_BOT_DECK``), its
+    table opened at once. A refusal (an invalid deck, with every problem; an unknown deck; the
+    limits of ``play.services.limits``) is shown as a message on the page ``next`` (the deck's
+    page by default); a guest without a display name is asked for one first."""
+    back = safe_next(request, reverse("deck-detail", args=[deck_id]))
+    player = player_from_request(request)
+    if player is None:
+        return _ask_for_name(request, back)
+    try:
+        match = create_match(player, DECK_GAME, [{"kind": "human"}, DECK_OPPONENT], deck=deck_id,
+                             address=request_address(request))
+    except MatchError as error:
+        if error.code == "invalid_deck":
+            messages.error(request, " ".join(
+                [_("This deck breaks the deck rules, so it cannot be played:")]
+                + [problem["message"] for problem in error.details["problems"]]))
+        else:
+            messages.error(request, error.message)
+        return HttpResponseRedirect(back)
+    return redirect("play-table", match_id=match.id)
+
+
 def _create_error(form: MatchForm, data: dict, error: MatchError) -> None:
     """Show a refusal of ``create_match`` on the field it concerns: a deck's problems (every
     one the validator names) under the creator's deck or the bot seat's deck."""

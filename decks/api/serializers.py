@@ -203,3 +203,35 @@ class GoldfishRunSerializer(serializers.Serializer):
         request = self.context.get("request")
         path = f"/api/goldfish/{run.pk}/"
         return request.build_absolute_uri(path) if request else path
+
+
+class DraftInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    """The builder's unsaved work: its cards and the save form's fields (each may be empty)."""
+
+    cards = DeckCardInput(many=True, max_length=MAX_ENTRIES)
+    name = DisplayNameField(required=False, allow_blank=True, max_length=200)
+    description = ShownTextField(required=False, allow_blank=True, max_length=5000)
+    public = StrictBooleanField(required=False)
+
+
+class DraftSerializer(serializers.Serializer):
+    deck = serializers.CharField(source="deck_id", allow_null=True, help_text="the deck edited; null for a new deck")
+    cards = DeckCardInput(many=True, source="entries")
+    name = serializers.CharField()
+    description = serializers.CharField()
+    public = serializers.BooleanField(source="is_public")
+    updated_at = serializers.DateTimeField()
+
+
+class AddCardInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    code = StrictCharField(max_length=21, help_text="the card's code, e.g. SMP-001")
+    count = StrictIntegerField(required=False, min_value=1, max_value=3, help_text="copies to add (default 1)")
+
+
+class AddCardResultSerializer(serializers.Serializer):
+    deck = serializers.CharField()
+    code = serializers.CharField()
+    copies = serializers.IntegerField(help_text="copies of the card's name the deck now holds")
+    total = serializers.IntegerField(help_text="cards in the deck")
+    version = serializers.IntegerField(help_text="the version the addition made")
+    message = serializers.CharField(help_text="a sentence saying what was done, in the request's language")

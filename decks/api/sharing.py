@@ -2,8 +2,11 @@
 (``GET /api/decks/<id>/export/?as=text|json``; not ``format``, which DRF keeps for
 content negotiation)."""
 import json
+import re
+from urllib.parse import quote
 
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -19,6 +22,25 @@ from .serializers import CopyInput, DeckDetailSerializer
 from .views import ERROR, deck_detail_data, readable_deck
 
 EXPORT_FORMATS = ("text", "json")
+#: Characters a file name may not hold on common systems, and control characters.
+_NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
+
+
+def download_name(deck, extension: str) -> str:
+    """The file name a download of ``deck`` gets: its name (characters no file system takes
+    replaced by ``_``, at most 100 characters), else its id, then ``.extension``."""
+    name = _NOT_IN_FILE_NAMES.sub("_", deck.name).strip(" ._")[:100] or f"deck-{deck.pk}"
+    return f"{name}.{extension}"
+
+
+def attachment(deck, extension: str) -> str:
+    """The ``Content-Disposition`` of a download of ``deck``, named by ``download_name``: a name
+    that is not ASCII goes in ``filename*`` (RFC 6266, RFC 5987), with ``deck-<id>.<extension>``
+    as the plain ``filename`` for clients that read only that."""
+    name = download_name(deck, extension)
+    if name.isascii():
+        return content_disposition_header(True, name)
+    return f"attachment; filename=\"deck-{deck.pk}.{extension}\"; filename*=utf-8''{quote(name)}"
 
 
 class CopyDeck(ApiView):
@@ -70,5 +92,5 @@ class ExportDeck(ApiView):
             text = export_deck_text(selectors.deck_rows(deck), title=deck.name, lang=params["lang"], by=params["sort"])
             response = HttpResponse(text, content_type="text/plain; charset=utf-8")
             extension = "txt"
-        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.{extension}"'
+        response["Content-Disposition"] = attachment(deck, extension)
         return response

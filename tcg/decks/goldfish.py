@@ -38,28 +38,33 @@ class _Copy:
     is_character: bool
     size: int
     hp: int
+    code: str = ""
 
 
 def _copies(cards: list[StatCard]) -> list[_Copy]:
     return [
-        _Copy(c.name, c.type == "character", c.size, c.hp or 0) for c in cards for _ in range(c.count)
+        _Copy(c.name, c.type == "character", c.size, c.hp or 0, c.code) for c in cards for _ in range(c.count)
     ]
 
 
-def _lay_one(hand: list[_Copy]) -> None:
+def _lay_one(hand: list[_Copy]) -> _Copy | None:
     """Take from ``hand`` the card a goldfish lays face down: a non-character of least SIZE, else
-    any character."""
+    any character; returns it (``None`` from an empty hand)."""
     if not hand:
-        return
+        return None
     others = [i for i, c in enumerate(hand) if not c.is_character]
     pick = min(others, key=lambda i: hand[i].size) if others else 0
-    hand.pop(pick)
+    return hand.pop(pick)
 
 
-def play_one(deck: list[_Copy], rng: random.Random, turns: int, mulligan: bool) -> dict:
+def play_one(deck: list[_Copy], rng: random.Random, turns: int, mulligan: bool, log: dict | None = None) -> dict:
     """One goldfish game: ``{"first_hand_character": bool, "kept_hand_character": bool,
     "placed": [bool per turn], "hand_character": [bool per turn], "on_area": [int per turn],
-    "deck_out": int | None}`` (the turn the deck ran out at a refill)."""
+    "deck_out": int | None}`` (the turn the deck ran out at a refill).
+
+    ``log``, when given, is filled with the cards by code: ``{"mulligan": bool, "hand": [the
+    kept 7], "area": [the 4 face down], "turns": [{"turn", "drawn": [the refill], "placed":
+    code | None, "laid": [codes set or laid as the action table]}]}``."""
     order = deck[:]
     rng.shuffle(order)
     first = any(c.is_character for c in order[:HAND_SIZE])
@@ -68,6 +73,9 @@ def play_one(deck: list[_Copy], rng: random.Random, turns: int, mulligan: bool) 
     hand = order[:HAND_SIZE]
     library = order[HAND_SIZE + AREA_CARDS:]
     kept = any(c.is_character for c in hand)
+    if log is not None:
+        log.update(mulligan=mulligan and not first, hand=[c.code for c in hand],
+                   area=[c.code for c in order[HAND_SIZE:HAND_SIZE + AREA_CARDS]], turns=[])
     on_area: set[str] = set()
     result = {"first_hand_character": first, "kept_hand_character": kept, "placed": [], "hand_character": [],
               "on_area": [], "deck_out": None}
@@ -76,20 +84,42 @@ def play_one(deck: list[_Copy], rng: random.Random, turns: int, mulligan: bool) 
         if need > len(library):
             result["deck_out"] = turn
             break
-        hand += library[:need]
+        drawn = library[:need]
+        hand += drawn
         del library[:need]
         result["hand_character"].append(any(c.is_character for c in hand))
         candidates = [i for i, c in enumerate(hand) if c.is_character and c.name not in on_area]
         placed = bool(candidates) and len(on_area) < MAX_CHARACTERS
+        character = None
         if placed:
-            best = max(candidates, key=lambda i: hand[i].hp)
-            on_area.add(hand.pop(best).name)
+            character = hand.pop(max(candidates, key=lambda i: hand[i].hp))
+            on_area.add(character.name)
         result["placed"].append(placed)
         result["on_area"].append(len(on_area))
-        _lay_one(hand)
+        laid = [_lay_one(hand)]
         if turn % 2 == 1:
-            _lay_one(hand)
+            laid.append(_lay_one(hand))
+        if log is not None:
+            log["turns"].append({"turn": turn, "drawn": [c.code for c in drawn],
+                                 "placed": character.code if character else None,
+                                 "laid": [c.code for c in laid if c is not None]})
     return result
+
+
+def sample_game(cards: list[StatCard], turns: int = 3, seed: int = 0, mulligan: bool = True) -> dict:
+    """One goldfish game of the deck ``cards`` shown card by card (the deck page's "sample
+    hand"): ``{"seed", "mulligan", "hand", "area", "turns": [{"turn", "drawn", "placed",
+    "laid"}]}`` as ``play_one``'s ``log``, codes in the order drawn. The same ``seed`` deals
+    the same game. Raises ``ValueError`` for ``turns`` outside 1…20 or a deck with fewer than
+    11 cards (``MIN_CARDS``)."""
+    if not 1 <= turns <= 20:
+        raise ValueError("turns must be from 1 to 20")
+    deck = _copies(cards)
+    if len(deck) < MIN_CARDS:
+        raise ValueError(f"a sample hand needs at least {MIN_CARDS} cards; this deck has {len(deck)}")
+    log: dict = {}
+    play_one(deck, random.Random(seed), turns, mulligan, log)
+    return {"seed": seed, **log}
 
 
 def goldfish(

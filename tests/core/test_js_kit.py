@@ -10,7 +10,7 @@ import pytest
 
 from cardsdb.labels import SEARCH
 from core.labels import SITE
-from decks.labels import GOLDFISH, builder_labels
+from decks.labels import GOLDFISH, add_to_deck_labels, builder_labels
 from play.labels import BOARDS, REPLAY, TABLE
 from tests.conftest import REPO
 
@@ -68,7 +68,8 @@ def test_labels_reach_the_scripts_one_way():
     calls = [(path, call) for path in SCRIPTS for call in reads.findall(text(path))]
     read = {(relative(path), block) for path, call in calls for block in re.findall(r'"([\w-]+)"', call)}
     assert {block for _, block in read} == {"play-labels", "board-labels", "replay-labels", "builder-labels",
-                                            "goldfish-labels", "card-search-labels", "site-labels"}
+                                            "goldfish-labels", "card-search-labels", "site-labels",
+                                            "add-to-deck-labels"}
     assert [(script, block) for script, block in sorted(read) if block not in rendered] == []
 
 
@@ -116,9 +117,13 @@ def test_every_label_a_board_asks_for_is_given(slug):
 def test_every_label_the_other_scripts_ask_for_is_given():
     builder = builder_labels()
     builder_wanted = named_labels(text(REPO / "decks/static/decks/builder.js")) - {"messages"}
-    messages = set(re.findall(r'message\("(\w+)"', text(REPO / "decks/static/decks/builder.js")))
+    script = text(REPO / "decks/static/decks/builder.js")
+    messages = set(re.findall(r'message\("(\w+)"', script))
+    counted = set(re.findall(r'counted\(labels\.messages, "(\w+)"', script))
+    messages |= counted | {f"{key}_one" for key in counted}
     assert (sorted(builder_wanted - set(builder)), sorted(messages - set(builder["messages"]))) == ([], [])
-    assert len(messages) == len(builder["messages"]) == 10
+    assert len(messages) == len(builder["messages"]) == 17
+    assert named_labels(text(REPO / "decks/static/decks/add_to_deck.js")) == set(add_to_deck_labels())
     assert named_labels(text(REPO / "decks/static/decks/deck.js")) == set(GOLDFISH)
     assert named_labels(text(REPO / "cardsdb/static/cardsdb/card-search.js")) == set(SEARCH)
     assert named_labels(text(REPO / "static/js/site.js")) == set(SITE)

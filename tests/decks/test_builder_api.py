@@ -149,7 +149,9 @@ def test_copy_a_public_deck_into_your_own(alice_api, bob_api, api, sample_catalo
 def test_export_as_text_and_json(api, sample_catalogue):
     text = api.get("/api/decks/SMP-RED/export/")
     assert text.status_code == 200 and text["Content-Type"].startswith("text/plain")
-    assert text["Content-Disposition"] == 'attachment; filename="deck-SMP-RED.txt"'
+    # named by the deck's name (紅蓮速攻), with the id as the plain-ASCII name
+    assert text["Content-Disposition"] == (
+        "attachment; filename=\"deck-SMP-RED.txt\"; filename*=utf-8''%E7%B4%85%E8%93%AE%E9%80%9F%E6%94%BB.txt")
     lines = text.content.decode().splitlines()
     assert lines[0] == "# 紅蓮速攻" and lines[1] == "2 応援団長ゴウ (SMP-005)"  # kana order: お before か, け…
     data = api.get("/api/decks/SMP-RED/export/?as=json").json()

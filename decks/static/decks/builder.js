@@ -2,20 +2,31 @@
 // The list lives here; each change posts it to the panel view, whose server-rendered answer
 // (validity, every problem, the deck by type, statistics) replaces the panel. Saving uses the
 // REST API with the page's session.
+// Work is never lost: every change (cards, name, description, visibility) is kept as a draft
+// on the server a moment after it is made (PUT /api/deck-drafts/<deck id or "new">/), which the
+// builder restores when it is opened again; leaving with changes not saved as a version asks
+// first (beforeunload). Saving deletes the draft.
 import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
 import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { cardName, otherName } from "../js/kit/names.js";
-import { format } from "../js/kit/text.js";
+import { counted, format } from "../js/kit/text.js";
+import { setUpSampleHand } from "./sample_hand.js";
 
 const root = document.getElementById("builder");
 const panel = document.getElementById("builder-panel");
 const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
 const labels = readLabels("builder-labels");
 const MAX_COUNT = 999;
+const DRAFT_DELAY_MS = 800;
 let deckId = root.dataset.deckId || null;
+let version = root.dataset.version ? Number(root.dataset.version) : null;
 let sequence = 0;
 const deck = new Map();
+// Changes not saved as a version of the deck (a restored draft is one).
+let dirty = root.dataset.draft === "true";
+let draftTimer = null;
+let draftWrite = Promise.resolve();
 
 // A message of the page (labels.messages), formatted with values.
 function message(key, values = {}) {
@@ -58,6 +69,7 @@ async function render(body) {
     panel.innerHTML = html;
     panel.dataset.rendered = String(mine);
     readEntries();
+    document.getElementById("save-bar-total").textContent = panel.querySelector("#deck-summary")?.dataset.total ?? "0";
     if (refocus) panel.querySelector(refocus)?.focus();
   } else if (response.status === 422) {
     document.getElementById("import-status").innerHTML = html;
@@ -72,6 +84,82 @@ function change(code, delta) {
   if (count === 0) deck.delete(code);
   else deck.set(code, count);
   render({ cards: entries() });
+  changed();
+}
+
+// --- drafts and the leave warning -------------------------------------------------------
+
+function draftUrl() {
+  return `/api/deck-drafts/${deckId ? encodeURIComponent(deckId) : "new"}/`;
+}
+
+function formFields() {
+  return {
+    name: document.getElementById("deck-name").value,
+    description: document.getElementById("deck-description").value,
+    public: document.getElementById("deck-public").checked,
+  };
+}
+
+function showDirty() {
+  document.getElementById("save-bar-state").textContent = dirty ? message("unsaved") : "";
+}
+
+// Something changed: keep it as a draft shortly, and warn before leaving until it is saved.
+function changed() {
+  dirty = true;
+  showDirty();
+  window.clearTimeout(draftTimer);
+  draftTimer = window.setTimeout(writeDraft, DRAFT_DELAY_MS);
+}
+
+function writeDraft() {
+  draftTimer = null;
+  const body = { cards: entries(), ...formFields() };
+  const url = draftUrl();
+  draftWrite = draftWrite.then(async () => {
+    const status = document.getElementById("draft-status");
+    try {
+      const response = await send(url, { method: "PUT", body, csrf });
+      if (response.ok) {
+        const time = new Date().toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+        status.textContent = message("draft_saved", { time });
+        status.dataset.saved = "true";
+      } else {
+        const data = await response.json().catch(() => ({}));
+        status.textContent = data.error?.message || message("draft_failed");
+        status.dataset.saved = "false";
+      }
+    } catch (error) {
+      status.textContent = message("draft_failed");
+      status.dataset.saved = "false";
+    }
+  });
+  return draftWrite;
+}
+
+// The draft is not needed once the deck is saved or the user throws it away.
+async function dropDraft(url) {
+  window.clearTimeout(draftTimer);
+  draftTimer = null;
+  await draftWrite;
+  try {
+    await send(url, { method: "DELETE", csrf });
+  } catch (error) { /* a draft left behind is offered again, and can be discarded then */ }
+}
+
+async function discardDraft() {
+  const button = document.getElementById("discard-draft");
+  button.disabled = true;
+  await dropDraft(draftUrl());
+  dirty = false;
+  window.location.reload();
+}
+
+function warnBeforeLeaving(event) {
+  if (!dirty) return;
+  event.preventDefault();
+  event.returnValue = "";
 }
 
 function showStatus(id, text, isError = false) {
@@ -139,17 +227,20 @@ async function importList() {
   document.getElementById("import-status").textContent = "";
   const status = await render({ text });
   if (status === 200) {
-    showStatus("import-status", message("imported", { count: entries().reduce((n, e) => n + e.count, 0) }));
+    const count = entries().reduce((n, e) => n + e.count, 0);
+    showStatus("import-status", counted(labels.messages, "imported", count, { count }));
+    changed();
   }
 }
 
+// Save the deck; true when it was saved.
 async function save(event) {
-  event.preventDefault();
+  event?.preventDefault();
   const name = document.getElementById("deck-name").value.trim();
   if (!name) {
     showStatus("save-status", message("name_needed"), true);
     document.getElementById("deck-name").focus();
-    return;
+    return false;
   }
   const body = {
     name,
@@ -160,28 +251,66 @@ async function save(event) {
   };
   showStatus("save-status", message("saving"));
   const url = deckId ? `/api/decks/${encodeURIComponent(deckId)}/` : "/api/decks/";
+  const oldDraft = draftUrl();
+  window.clearTimeout(draftTimer);
+  draftTimer = null;
+  await draftWrite;
   let response;
   try {
     response = await send(url, { method: deckId ? "PUT" : "POST", body, csrf });
   } catch (error) {
     showStatus("save-status", message("failed"), true);
-    return;
+    return false;
   }
   const data = await response.json();
   if (!response.ok) {
     showStatus("save-status", data.error?.message || message("failed"), true);
-    return;
+    return false;
   }
+  const before = version;
   deckId = data.id;
+  version = data.version;
+  dirty = false;
+  showDirty();
   root.dataset.deckId = deckId;
-  window.history.replaceState(null, "", `/decks/${encodeURIComponent(deckId)}/edit/`);
+  root.dataset.version = String(version);
+  await dropDraft(oldDraft);
+  document.getElementById("draft-notice")?.remove();
+  document.getElementById("draft-status").textContent = "";
+  const deckPath = `/decks/${encodeURIComponent(deckId)}/`;
+  window.history.replaceState(null, "", `${deckPath}edit/`);
   for (const [id, path] of [["deck-page-link", ""], ["deck-history-link", "history/"]]) {
     const link = document.getElementById(id);
-    link.href = `/decks/${encodeURIComponent(deckId)}/${path}`;
+    link.href = `${deckPath}${path}`;
     link.hidden = false;
   }
+  const heading = message("edit_heading", { name: data.name });
+  document.getElementById("builder-heading").textContent = heading;
+  const site = document.title.lastIndexOf(" · ");
+  document.title = site >= 0 ? `${heading}${document.title.slice(site)}` : heading;
+  const play = document.getElementById("play-form");
+  play.action = play.dataset.urlPattern.replace("DECK", encodeURIComponent(deckId));
+  play.querySelector("input[name=next]").value = `${deckPath}edit/`;
+  play.hidden = false;
   document.getElementById("deck-note").value = "";
-  showStatus("save-status", message("saved", { version: data.version }));
+  showStatus("save-status", before === version ? message("unchanged", { version }) : message("saved", { version }));
+  return true;
+}
+
+// "Play this deck": the saved deck, so unsaved changes are saved first; a deck that breaks the
+// rules cannot be played, and the page says why instead.
+async function play(event) {
+  event.preventDefault();
+  const summary = document.getElementById("deck-summary");
+  const status = document.getElementById("play-status");
+  if (summary?.dataset.valid !== "true") {
+    fill(status, h("p", { class: "form-error" }, message("play_invalid")));
+    return;
+  }
+  fill(status);
+  if (dirty && !(await save())) return;
+  dirty = false;
+  event.target.submit();
 }
 
 onReady(() => {
@@ -190,6 +319,14 @@ onReady(() => {
   document.getElementById("card-search").addEventListener("input", autocomplete);
   document.getElementById("import-button").addEventListener("click", importList);
   document.getElementById("save-form").addEventListener("submit", save);
+  for (const id of ["deck-name", "deck-description", "deck-public"]) {
+    document.getElementById(id).addEventListener("input", changed);
+  }
+  document.getElementById("discard-draft")?.addEventListener("click", discardDraft);
+  document.getElementById("play-form").addEventListener("submit", play);
+  window.addEventListener("beforeunload", warnBeforeLeaving);
+  setUpSampleHand(entries, message("failed"));
+  showDirty();
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button) return;

@@ -1,9 +1,10 @@
-// Deck page: the goldfish simulation (queued through the API, its progress polled until done)
-// and the print button of the printable list.
-import { fill, h, onReady } from "../js/kit/dom.js";
+// Deck page: the goldfish simulation (queued through the API, its progress polled until done),
+// the sample hand, and the print button of the printable list.
+import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
 import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format, percent } from "../js/kit/text.js";
+import { setUpSampleHand } from "./sample_hand.js";
 
 const POLL_MS = 400;
 const labels = readLabels("goldfish-labels");
@@ -58,6 +59,8 @@ onReady(() => {
   const section = document.getElementById("goldfish");
   const button = section?.querySelector("#goldfish-button");
   if (button) button.addEventListener("click", () => runGoldfish(section));
+  const entries = readJSON("deck-entries", []);
+  setUpSampleHand(() => entries, labels.failed || "");
   for (const print of document.querySelectorAll("button[data-print]")) {
     print.addEventListener("click", () => window.print());
   }

@@ -1,0 +1,94 @@
+"""The builder's drafts (``GET|PUT|DELETE /api/deck-drafts/new/`` for a new deck,
+``/api/deck-drafts/<deck id>/`` for a deck of yours being edited) and adding one card to a deck
+of yours (``POST /api/decks/<id>/cards/``, the card page's and search's "add to a deck")."""
+from django.http import Http404
+from django.utils.translation import ngettext
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+
+from core.api.base import ApiView
+from core.labels import active_language
+from decks import selectors, services
+from tcg.errors import DomainError
+
+from .serializers import AddCardInput, AddCardResultSerializer, DraftInput, DraftSerializer
+from .views import ERROR, owned_deck
+
+NEW = "new"
+
+
+def _name(name: str, name_en: str) -> str:
+    """A card's name in the reader's language (English falls back to the Japanese name)."""
+    return (name_en or name) if active_language() == "en" else name
+
+
+def _draft_deck(request, deck_id: str):
+    """``None`` for the new-deck draft (``new``), else the caller's deck ``deck_id``."""
+    return None if deck_id == NEW else owned_deck(request, deck_id)
+
+
+class DeckDraft(ApiView):
+    """Your unsaved builder work for a new deck (``new``) or for a deck of yours: kept as you
+    type, restored when you reopen the builder, deleted when you save or discard it."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: DraftSerializer, 401: ERROR, 403: ERROR, 404: ERROR})
+    def get(self, request, deck_id):
+        draft = selectors.deck_draft(request.user, _draft_deck(request, deck_id))
+        if draft is None:
+            raise Http404
+        return Response(DraftSerializer(draft).data)
+
+    @extend_schema(request=DraftInput, responses={200: DraftSerializer, 400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR})
+    def put(self, request, deck_id):
+        deck = _draft_deck(request, deck_id)
+        body = DraftInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            draft = services.save_draft(
+                request.user, deck, [dict(c) for c in data["cards"]], name=data.get("name", ""),
+                description=data.get("description", ""), is_public=data.get("public", False))
+        except services.DeckNotFound:
+            raise Http404 from None
+        return Response(DraftSerializer(draft).data)
+
+    @extend_schema(responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR})
+    def delete(self, request, deck_id):
+        services.discard_draft(request.user, _draft_deck(request, deck_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AddCard(ApiView):
+    """Add copies of a card to a deck of yours (default 1), keeping the limit of 3 copies of a
+    name: past it, 400 ``too_many_copies`` naming the card and the copies held."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=AddCardInput, responses={201: AddCardResultSerializer, 400: ERROR, 401: ERROR, 403: ERROR,
+                                                     404: ERROR})
+    def post(self, request, deck_id):
+        deck = owned_deck(request, deck_id)
+        body = AddCardInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        count = body.validated_data.get("count", 1)
+        try:
+            version, card, copies = services.add_card(deck, request.user, body.validated_data["code"], count)
+        except services.DeckNotFound:
+            raise Http404 from None
+        except services.CopyLimitError as exc:
+            raise DomainError("too_many_copies", ngettext(
+                "“%(deck)s” holds %(count)s copy of %(name)s already; a deck may hold at most %(max)s.",
+                "“%(deck)s” holds %(count)s copies of %(name)s already; a deck may hold at most %(max)s.",
+                exc.count) % {"deck": deck.name, "count": exc.count, "name": _name(exc.name, exc.name_en), "max": exc.max},
+                {"name": exc.name, "count": exc.count, "max": exc.max}) from None
+        message = ngettext(
+            "Added to “%(deck)s”: it now holds %(copies)s copy of %(name)s (%(total)s cards).",
+            "Added to “%(deck)s”: it now holds %(copies)s copies of %(name)s (%(total)s cards).",
+            copies) % {"deck": deck.name, "copies": copies, "name": _name(card.name, card.name_en), "total": version.total}
+        return Response({
+            "deck": deck.pk, "code": body.validated_data["code"].strip().upper(), "copies": copies,
+            "total": version.total, "version": version.number, "message": message,
+        }, status=status.HTTP_201_CREATED)
