@@ -2,10 +2,11 @@
 // ?part=list fragment) into the "Decks with this card" section. Without JavaScript the section
 // links to that page.
 import { onReady } from "../js/kit/dom.js";
+import { get } from "../js/kit/http.js";
 
 async function loadDecks(box) {
   try {
-    const response = await fetch(box.dataset.src, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    const response = await get(box.dataset.src, { accept: "text/html" });
     if (!response.ok) return;
     const template = document.createElement("template");
     template.innerHTML = await response.text();

@@ -10,7 +10,7 @@ export function send(url, { method = "POST", body, csrf, accept = "application/j
   });
 }
 
-// A read asking for JSON; `signal` (an AbortController's) may cancel it.
-export function get(url, { signal } = {}) {
-  return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" }, signal });
+// A read asking for `accept` (JSON unless told); `signal` (an AbortController's) may cancel it.
+export function get(url, { signal, accept = "application/json" } = {}) {
+  return fetch(url, { credentials: "same-origin", headers: { Accept: accept }, signal });
 }
