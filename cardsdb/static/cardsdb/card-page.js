@@ -1,16 +1,14 @@
 // A card's page: the public decks with the card, loaded from the decks' own page (its
 // ?part=list fragment) into the "Decks with this card" section. Without JavaScript the section
 // links to that page.
-import { onReady } from "../js/kit/dom.js";
+import { fragment, onReady } from "../js/kit/dom.js";
 import { get } from "../js/kit/http.js";
 
 async function loadDecks(box) {
   try {
     const response = await get(box.dataset.src, { accept: "text/html" });
     if (!response.ok) return;
-    const template = document.createElement("template");
-    template.innerHTML = await response.text();
-    box.replaceChildren(template.content);
+    box.replaceChildren(fragment(await response.text()));
     box.dataset.loaded = "true";
   } catch {
     // The link to the decks' page stays.

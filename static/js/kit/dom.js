@@ -58,3 +58,11 @@ export function isTypingOrModified(event) {
   const typing = target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
   return typing || event.altKey || event.ctrlKey || event.metaKey;
 }
+
+// The nodes of `html`, markup the site itself rendered (a view's fragment), as a fragment to
+// put into the page.
+export function fragment(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content;
+}
