@@ -4,7 +4,8 @@ match changed (``play.scheduling`` calls it once the transaction has committed).
 Groups: ``match.<id>.seat.<n>`` for the sockets of seat ``n`` and ``match.<id>.spectators``.
 The event is ``{"type": "match.view", "view": <payload for that group>, "reseat": bool}``;
 ``reseat`` says seats changed hands (join, leave, resign), so each socket looks up its seat
-again (see ``play.consumers``).
+again (see ``play.consumers``). A chat line (``chat_said``) goes to every group as
+``{"type": "match.chat", "message": <play.payloads.chat_entry>}``.
 """
 from __future__ import annotations
 
@@ -75,6 +76,23 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
         for seat in range(match.players)
     ]
     messages.append((spectator_group(match.id), {"type": "match.view", "view": views.view(None), "reseat": reseat}))
+    loop = _server_loop()
+    if loop is not None:
+        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
+    else:
+        async_to_sync(_send_all)(layer, messages)
+
+
+def chat_said(match_id: str, players: int, entry: dict) -> None:
+    """Send the chat line ``entry`` (``play.payloads.chat_entry``) to every seat's group and the
+    spectators' of a match with ``players`` seats, as ``match_changed`` sends views (handed to
+    the server's event loop inside the ASGI server, else waited for)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "match.chat", "message": entry}
+    messages = [(seat_group(match_id, seat), event) for seat in range(players)]
+    messages.append((spectator_group(match_id), event))
     loop = _server_loop()
     if loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)

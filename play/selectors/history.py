@@ -1,13 +1,13 @@
-"""What happened in a match, as a viewer may see it: the log of its actions, and the replay of a
-match that is over, frame by frame."""
+"""What happened in a match, as a viewer may see it: the log of its actions, its table chat, and
+the replay of a match that is over, frame by frame (all of it, or a range of frames)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
 from play.errors import MatchError
 from play.identity import Player
-from play.models import Match, MatchAction
-from play.payloads import action_entry, get_game, iso_utc, match_summary
+from play.models import ChatMessage, Match, MatchAction
+from play.payloads import action_entry, chat_entry, get_game, iso_utc, match_summary
 from play.seat_holders import find_seat
 
 
@@ -21,6 +21,15 @@ def action_log(match: Match, player: Player | None) -> list[dict]:
         {**action_entry(game, a, viewer), "created": iso_utc(a.created)}
         for a in MatchAction.objects.filter(match=match).order_by("version")
     ]
+
+
+def chat_log(match: Match, last: int | None = None) -> list[dict]:
+    """The match's chat lines, oldest first (``play.payloads.chat_entry``); only the ``last``
+    ones when given. Every viewer sees the same chat."""
+    lines = ChatMessage.objects.filter(match=match).order_by("-created", "-id")
+    if last is not None:
+        lines = lines[:last]
+    return [chat_entry(line) for line in reversed(list(lines))]
 
 
 def has_replay(match: Match) -> bool:
