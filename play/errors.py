@@ -16,6 +16,7 @@ _STATUS = {
     "match_full": 409,
     "seat_taken": 409,
     "already_seated": 409,
+    "not_over": 409,
 }
 
 
@@ -31,7 +32,8 @@ class MatchError(Exception):
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,
     ``stale_version``, ``bad_version``,
     ``not_your_turn`` and the engine's codes (``illegal_action``, ``malformed_action``, …) (act);
-    ``match_not_found``; ``not_finished`` (replay). ``status`` is the HTTP status for it.
+    ``match_not_found``; ``not_finished``, ``bad_frame`` (replay); ``chat_empty``,
+    ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss). ``status`` is the HTTP status for it.
     """
 
     def __init__(self, code: str, message: str, details: dict | None = None):

@@ -37,6 +37,7 @@ from .selectors import history, live
 from .selectors.match import get_match, match_view
 from .selectors.mine import matches_for
 from .services.create import create_match
+from .services.dismiss import dismiss as dismiss_match
 from .services.join import join_match
 from .services.leave import leave_match
 from .services.resign import resign as resign_match
@@ -46,6 +47,8 @@ CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
 DECK_ERRORS = ("deck_required", "unknown_deck", "invalid_deck")
 #: How many recent moves the table's log shows.
 RECENT_MOVES = 12
+#: How many of the latest chat lines the table page brings (older ones: the replay's chat).
+CHAT_LINES = 50
 #: Matches per lobby page, and how many of the visitor's latest matches the lobby lists.
 LOBBY_PER_PAGE = 30
 MY_MATCHES = 20
@@ -176,6 +179,7 @@ def table(request, match_id: str):
         **board_context(match.game),
         "log": history.action_log(match, player)[-RECENT_MOVES:],
         "log_size": RECENT_MOVES,
+        "chat": history.chat_log(match, last=CHAT_LINES),
     })
 
 
@@ -255,13 +259,29 @@ def resign(request, match_id: str):
     return _seat_change(request, match_id, resign_match)
 
 
+@require_POST
+def dismiss(request, match_id: str):
+    """Take a finished or abandoned match off the caller's "Your matches" (the lobby)."""
+    try:
+        dismiss_match(player_from_request(request), match_id)
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("play-lobby")
+
+
 def replay(request, match_id: str):
     """Step through a finished match (or an abandoned one that had started) from the caller's
-    seat (or a spectator's)."""
+    seat (or a spectator's). The page holds the match's moves, not its states: the script
+    fetches the frames as they are viewed (``/api/matches/<id>/replay/frames/``), and the chat
+    (``/api/matches/<id>/chat/``)."""
     match = _match_or_404(match_id)
     context = {"match": match, "game_name": game_label(match.game), "rules_url": rules_url(match.game)}
     if not history.has_replay(match):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
-    data = history.replay(match, player_from_request(request))
-    return render(request, "play/replay.html",
-                  {**context, "replay": data, **board_context(match.game), "replay_labels": REPLAY})
+    data = history.replay_outline(match, player_from_request(request))
+    return render(request, "play/replay.html", {
+        **context, "replay": data, **board_context(match.game), "replay_labels": REPLAY,
+        "frames_url": reverse("api-match-replay-frames", kwargs={"match_id": match.id}),
+        "chat_url": reverse("api-match-chat", kwargs={"match_id": match.id}),
+        "read_only": True,
+    })

@@ -46,6 +46,33 @@ def _viewer(match: Match, player: Player | None) -> int | None:
     return None if seat is None else seat.index
 
 
+def _frames(match: Match, viewer: int | None, start: int = 0, stop: int | None = None) -> list[dict]:
+    """Frames ``start`` to ``stop - 1`` (all from ``start`` for ``None``) of ``match`` played
+    again from its seed, options and log (see ``replay``); the frames before ``start`` are
+    played but not viewed."""
+    game = get_game(match.game)
+    state = game.setup(match.players, match.seed, match.options)
+    frames = []
+    if start == 0:
+        frames.append({"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
+                       "to_act": game.to_act(state)})
+    entries = MatchAction.objects.filter(match=match).order_by("version")
+    if stop is not None:
+        entries = entries.filter(version__lt=stop)
+    for entry in entries:
+        state = game.apply(state, entry.seat, entry.action)
+        if entry.version >= start:
+            frames.append(
+                {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
+            )
+    return frames
+
+
+def _replayable(match: Match) -> None:
+    if not has_replay(match):
+        raise MatchError("not_finished", _("A replay is available once the match is over."))
+
+
 def replay(match: Match, player: Player | None) -> dict:
     """A finished match played again from its seed, options and log, as ``player`` sees it:
     ``{"match": <summary>, "frames": [{"version": 0, "seat": None, "action": None, "by": None,
@@ -59,16 +86,39 @@ def replay(match: Match, player: Player | None) -> dict:
     Raises ``MatchError("not_finished")`` (HTTP 409) while the match is open or running, and for
     an abandoned match that never started (it expired while open).
     """
-    if not has_replay(match):
-        raise MatchError("not_finished", _("A replay is available once the match is over."))
-    viewer = _viewer(match, player)
+    _replayable(match)
+    return {"match": match_summary(match, player), "frames": _frames(match, _viewer(match, player))}
+
+
+def replay_outline(match: Match, player: Player | None) -> dict:
+    """What the replay page starts from, without any game state (the frames are fetched as
+    they are viewed: ``replay_frames``): ``{"match": <summary>, "total": <number of frames,
+    the deal included>, "moves": [{"version", "seat", "action", "by"}, ...]}``, the moves as
+    ``player``'s seat may see them (``action_log`` without the times). Raises as ``replay``."""
+    _replayable(match)
     game = get_game(match.game)
-    state = game.setup(match.players, match.seed, match.options)
-    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
-               "to_act": game.to_act(state)}]
-    for entry in MatchAction.objects.filter(match=match).order_by("version"):
-        state = game.apply(state, entry.seat, entry.action)
-        frames.append(
-            {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
-        )
-    return {"match": match_summary(match, player), "frames": frames}
+    viewer = _viewer(match, player)
+    moves = [action_entry(game, a, viewer) for a in MatchAction.objects.filter(match=match).order_by("version")]
+    return {"match": match_summary(match, player), "total": len(moves) + 1, "moves": moves}
+
+
+#: The most frames one ``replay_frames`` call gives.
+MAX_FRAMES = 50
+
+
+def replay_frames(match: Match, player: Player | None, start: int, count: int) -> dict:
+    """Frames ``start`` to ``start + count - 1`` of the replay (frame N is the match after its
+    Nth action, frame 0 the deal), each exactly as in ``replay``, the range cut at the last
+    frame: ``{"total": <number of frames>, "start": start, "frames": [...]}``. ``count`` is 1 to
+    ``MAX_FRAMES``.
+
+    Raises ``MatchError``: as ``replay``; ``bad_frame`` (400) when ``start`` is past the last
+    frame (details ``{"start", "total"}``).
+    """
+    _replayable(match)
+    total = MatchAction.objects.filter(match=match).count() + 1
+    if start >= total:
+        raise MatchError("bad_frame", _("This replay has frames 0 to %(last)s: there is no frame %(start)s.")
+                         % {"last": total - 1, "start": start}, {"start": start, "total": total})
+    frames = _frames(match, _viewer(match, player), start, start + count)
+    return {"total": total, "start": start, "frames": frames}

@@ -42,7 +42,7 @@ def say(player: Player | None, match_id: str, text) -> ChatMessage:
     """``player`` says ``text`` (``clean_text``) at the table of ``match_id``: as the seat they
     hold (its index in ``seat``, its name), else as a spectator (``seat`` ``None``, their name).
 
-    Raises ``MatchError``: ``match_not_found``, ``name_required`` (403: a visitor without a
+    Raises ``MatchError``: ``match_not_found``, ``name_required`` (a visitor without a
     display name watches but does not chat), ``chat_empty``, ``chat_too_long``.
     """
     match = lock(match_id)
