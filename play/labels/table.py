@@ -51,6 +51,7 @@ TABLE = {
     "chat_err_chat_empty": _("Write something first."),
     "chat_err_throttled": _("You are sending messages too fast: wait %(seconds)s s."),
     "chat_err_name_required": _("Choose a display name to chat."),
+    "chat_closed": _("The match is over: the chat is closed. Its messages stay in the replay."),
     "title_your_turn": _("Your turn!"),
 }
 

@@ -5,6 +5,7 @@
 //   chat.add(message)     one {"id", "seat", "name", "text", "version", "created"} line (again: ignored)
 //   chat.refused(error)   a refused line ({"code", "message", "details"}): said under the form
 //   chat.upTo(version)    on the replay: lines said after that match version are dimmed
+//   chat.close(over)      once the match is over the form goes and a note says the chat is closed
 import { fill, h } from "../js/kit/dom.js";
 import { format } from "../js/kit/text.js";
 
@@ -52,6 +53,16 @@ export function chatPanel(panel, { labels, send }) {
     say(known ? format(known, { limit: (error.details || {}).limit, seconds: (error.details || {}).retry_after }) : error.message);
   }
 
+  const closedNote = form ? h("p", { class: "muted chat-closed", id: "chat-closed", hidden: true }, labels.chat_closed) : null;
+  if (closedNote) form.after(closedNote);
+
+  function close(over) {
+    if (!form) return;
+    form.hidden = over;
+    closedNote.hidden = !over;
+    if (over) say("");
+  }
+
   function upTo(version) {
     for (const item of log.children) item.classList.toggle("is-later", Number(item.dataset.version) > version);
   }
@@ -74,5 +85,5 @@ export function chatPanel(panel, { labels, send }) {
     });
     input.addEventListener("input", () => say(""));
   }
-  return { add, refused, upTo };
+  return { add, refused, upTo, close };
 }

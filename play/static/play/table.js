@@ -296,9 +296,12 @@ function render() {
   renderOutcome();
   renderClock();
   yourTurn.update(view.status === "running" && view.seat !== null && view.to_act.includes(view.seat));
-  // A finished or abandoned match changes no more: no live badge (the socket stays for the chat).
+  // A finished or abandoned match changes no more: no live badge, and the socket may close
+  // (the chat is read-only from then on).
   const over = view.status === "finished" || view.status === "abandoned";
   part("connection").hidden = over;
+  chat.close(over);
+  if (over) socket.close();
 }
 
 // -- connection ---------------------------------------------------------------------------------
@@ -337,4 +340,4 @@ readJSON("match-log").forEach(logMove);
 readJSON("match-chat", []).forEach(chat.add);
 logStep(null, view);
 render();
-socket.connect();
+if (view.status !== "finished" && view.status !== "abandoned") socket.connect();
