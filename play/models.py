@@ -3,7 +3,8 @@
 A ``Match`` holds a game's whole state as JSON (``game.dump(state)``) and a ``version`` that
 counts the actions applied to it; ``MatchAction`` logs each of them, so a match can be replayed
 from (game, players, seed, options, log). A ``Seat`` is taken by a user, by a guest (a browser
-session with a display name), or played by a bot. Writes go through ``play.services``.
+session with a display name), or played by a bot. ``ChatMessage`` keeps the table chat;
+``DismissedMatch`` the matches a person took off their list. Writes go through ``play.services``.
 
 A match is ``open`` while a person's seat is free, ``running`` once every seat is taken,
 ``finished`` when the game is over, or ``abandoned``: it expired while open (nobody joined for
