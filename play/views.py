@@ -169,7 +169,14 @@ def table(request, match_id: str):
     view = match_view(match, player)
     joining = view["seat"] is None and match.status == Match.Status.OPEN
     brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
+    seated_open = view["seat"] is not None and match.status == Match.Status.OPEN
+    invites = [
+        {"number": s["index"] + 1,
+         "url": request.build_absolute_uri(reverse("play-invite", kwargs={"match_id": match.id, "seat": s["index"]}))}
+        for s in view["seats"] if s["kind"] == "human" and not s["name"]
+    ] if seated_open else []
     return render(request, "play/table.html", {
+        "invites": invites,
         "join_decks": deck_choices(player) if brings_deck else None,
         "match": match,
         "view": view,
@@ -181,6 +188,28 @@ def table(request, match_id: str):
         "log_size": RECENT_MOVES,
         "chat": history.chat_log(match, last=CHAT_LINES),
     })
+
+
+def invite(request, match_id: str, seat: int):
+    """An invite link to seat ``seat`` of an open match (``/play/m/<id>/invite/<seat>/``, which a
+    seated person copies from the table): a guest without a display name is sent to choose one
+    and is then seated (the pending join of ``_seat_change``); anyone else lands on the table,
+    where the seat's "Take this seat" button is (and, in a game played with one's own deck, the
+    deck picker). A seat that is no longer free, or a match no longer open, is said so on the
+    table."""
+    match = _match_or_404(match_id)
+    table_url = reverse("play-table", kwargs={"match_id": match.id})
+    free = [s.index for s in match.seats.all() if s.is_free]
+    if match.status != Match.Status.OPEN or seat not in free:
+        messages.info(request, _("This invitation's seat is no longer free."))
+        return redirect(table_url)
+    if player_from_request(request) is None:
+        messages.info(request, _("You are invited to seat %(number)s: choose a display name to take it.")
+                      % {"number": seat + 1})
+        request.session[PENDING_JOIN_KEY] = {"match": match.id, "seat": seat, "deck": None}
+        return _ask_for_name(request, table_url)
+    messages.info(request, _("You are invited to seat %(number)s: press “Take this seat” to join.") % {"number": seat + 1})
+    return redirect(table_url)
 
 
 def _seat_change(request, match_id: str, change, pending: dict | None = None):

@@ -53,6 +53,7 @@ TABLE = {
     "chat_err_name_required": _("Choose a display name to chat."),
     "chat_closed": _("The match is over: the chat is closed. Its messages stay in the replay."),
     "title_your_turn": _("Your turn!"),
+    "copied": _("Copied"),
 }
 
 REPLAY = {

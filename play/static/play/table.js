@@ -292,6 +292,7 @@ function render() {
   const seated = view.seat !== null;
   const mine = seated ? view.seats[view.seat] : null;
   part("leave-form").hidden = !(seated && view.status === "open");
+  if (part("invite")) part("invite").hidden = view.status !== "open";
   part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
   renderOutcome();
   renderClock();
@@ -332,6 +333,18 @@ document.addEventListener("keydown", (event) => {
     act(action);
   }
 });
+// The invite links' Copy buttons: the link to the clipboard (selected for copying by hand
+// where the clipboard is not allowed).
+document.querySelectorAll("[data-copy]").forEach((button) => button.addEventListener("click", async () => {
+  const field = part(button.dataset.copy);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    button.textContent = labels.copied;
+  } catch (error) {
+    // The link stays selected: Ctrl+C copies it.
+  }
+}));
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") socket.reconnectNow();
 });
