@@ -1,5 +1,6 @@
 """Card pages: the searchable card list (``/cards/``), the search syntax (``/cards/syntax/``),
-a card's page (``/cards/<code>/``) and its face (``/cards/<code>/face.svg``, ``face.png``).
+a random card (``/cards/random/``), a card's page (``/cards/<code>/``) and its face
+(``/cards/<code>/face.svg``, ``face.png``).
 
 Views only read request parameters, call ``cardsdb.selectors`` and prepare labels for the
 templates; a query that cannot be understood is answered 400 with its message, in the
@@ -11,21 +12,22 @@ import re
 from urllib.parse import urlencode
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.labels import label
+from core.labels import active_language, label
 from core.messages import localize, localize_all
 from core.params import page_number
+from tcg.effects.language import MANUAL
 from tcg.effects.text import card_text
-from tcg.search import SearchError
+from tcg.search import SearchError, without_options
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOUR_LETTERS, DIRECTION_LABELS, STEPS, TYPE_LABELS
 
 from . import face_http
-from .faces import image_uris, reader_language
+from .faces import face_path, image_uris, reader_language
 from .labels import SEARCH
 from .paginator import CountLastPaginator
 from .selectors import catalogue, search
@@ -73,9 +75,21 @@ def colour_labels(card: Card) -> list[dict]:
     ]
 
 
+def reader_names(card: Card) -> tuple[str, str]:
+    """(first, second) names of ``card`` for the reader: in English the English name first and
+    the Japanese beneath, in Japanese the other way round; ``second`` is ``""`` when the card has
+    no English name (the Japanese name alone, in either language)."""
+    if not card.name_en:
+        return card.name, ""
+    return (card.name_en, card.name) if active_language() == "en" else (card.name, card.name_en)
+
+
 def _decorate(card: Card) -> Card:
     card.colour_list = colour_labels(card)
     card.type_label = label(TYPE_LABELS, card.type)
+    card.first_name, card.second_name = reader_names(card)
+    card.first_lang, card.second_lang = ("en", "ja") if card.first_name == card.name_en else ("ja", "en")
+    card.face_url = f"{face_path(card.code)}?lang={reader_language(get_language())}"
     return card
 
 
@@ -84,7 +98,11 @@ def _search_error(message: str, term: str | None = None, position: int | None = 
 
 
 def card_list(request):
-    """``/cards/?q=&order=&dir=&page=&view=grid|list``: search results, 60 a page."""
+    """``/cards/?q=&order=&dir=&page=&view=grid|list``: search results, 60 a page, with their
+    count; a query that finds exactly one card opens that card's page (a redirect, as Scryfall
+    does); one that finds none says so and offers the names its words may have meant
+    (``search.did_you_mean``). The order controls show the order in effect, the query's own
+    ``order:``/``dir:`` included."""
     params = request.GET
     q = params.get("q", "")
     order, direction = params.get("order") or "", params.get("dir") or ""
@@ -94,32 +112,75 @@ def card_list(request):
         "order_choices": list(ORDER_LABELS.items()),
         "search_labels": SEARCH,
         "examples": [{"query": e, "about": about, "url": search_url(e)} for e, about in EXAMPLES],
+        "random_url": _random_url(q),
     }
     if len(q) > MAX_QUERY_LENGTH or "\x00" in q or "\x00" in order or "\x00" in direction:
         context["error"] = _search_error(
             _("A query may be at most %(max)s characters long, without control characters.") % {"max": MAX_QUERY_LENGTH}
         )
+        context["random_url"] = _random_url("")
         return render(request, "cardsdb/card_list.html", context, status=400)
     try:
         result = search.search_cards(q, order or None, direction or None)
         page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(page_number(params.get("page")))
+        page.object_list = list(page.object_list)
+        if q.strip() and not params.get("page") and len(page.object_list) == 1 and page.paginator.count == 1:
+            return redirect("card-detail", page.object_list[0].code)
         page.object_list = [_decorate(card) for card in page.object_list]
     except SearchError as exc:
         context["error"] = _search_error(localize(exc.message), exc.term, exc.position)
+        context["random_url"] = _random_url("")
         return render(request, "cardsdb/card_list.html", context, status=400)
-    context.update(page=page, warnings=localize_all(result.warnings), sort_links=_sort_links(params, order, direction))
+    base_query = without_options(q)
+    context.update(
+        page=page, warnings=localize_all(result.warnings), order=result.order, dir=result.direction,
+        base_query=base_query, sort_links=_sort_links(params, base_query, result.order, result.direction),
+        did_you_mean=[_suggestion(card) for card in search.did_you_mean(q)] if not page.object_list else [],
+    )
     return render(request, "cardsdb/card_list.html", context)
 
 
-def _sort_links(params, order: str, direction: str) -> dict[str, dict]:
+def _random_url(query: str) -> str:
+    """The address of a random card among those ``query`` finds (every card for ``""``)."""
+    url = reverse("card-random")
+    return f"{url}?{urlencode({'q': query})}" if query.strip() else url
+
+
+def _suggestion(card: Card) -> dict:
+    """A "did you mean" entry: the card's names for the reader and the search for its exact
+    name (which opens the card's page when no other card has that name)."""
+    first, second = reader_names(card)
+    return {"name": first, "other": second, "code": card.code, "url": search_url(f'!"{card.name}"')}
+
+
+def random_card(request):
+    """``/cards/random/?q=``: a redirect to the page of a card chosen at random among those
+    ``q`` finds (``search.random_card``, the API's random card), every card without ``q``; to
+    the search for ``q`` when it finds none or cannot be read (which says why)."""
+    q = request.GET.get("q", "")
+    card = None
+    if len(q) <= MAX_QUERY_LENGTH and "\x00" not in q:
+        try:
+            card = search.random_card(q)
+        except SearchError:
+            card = None
+    response = redirect("card-detail", card.code) if card is not None else redirect(search_url(q))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _sort_links(params, base_query: str, order: str, direction: str) -> dict[str, dict]:
     """For each sortable column of the table: the URL that sorts by it (ascending, or the other
-    way when it is already the order), and ``"ascending"``/``"descending"`` when it is."""
-    current = order or "code"
+    way when it is already the order), and ``"ascending"``/``"descending"`` when it is.
+    ``order``/``direction`` are the ones in effect; the links search for ``base_query``, the
+    query without its own ``order:``/``dir:``, which would win over theirs."""
     links = {}
     for key in ("code", "name", "size", "hp", "mv"):
-        active = key == current
+        active = key == order
         new_direction = "desc" if active and direction != "desc" else "asc"
         query = params.copy()
+        if "q" in query:
+            query["q"] = base_query
         query["order"], query["dir"] = key, new_direction
         query.pop("page", None)
         links[key] = {
@@ -156,16 +217,34 @@ def _bonus_label(card: Card) -> str:
     return f"{card.bonus_value:+d} {label(COLOUR_LABELS, card.bonus_colour)}"
 
 
+def card_text_for_reader(card: Card, lang: str) -> tuple[str, str]:
+    """(text, its language) of ``card``'s rules text, shown once on its page: in English the
+    text written out from its effect (``tcg.effects.text.card_text``) when it has one; else, and
+    in Japanese, the printed text, or the Japanese effect text when nothing is printed, or the
+    special ability; ``("", "ja")`` when it has none of them."""
+    if lang == "en":
+        written = card_text(card.effect, card.type, "en")
+        if written:
+            return written, "en"
+    printed = card.text or card_text(card.effect, card.type, "ja") or card.ability or ""
+    return printed, "ja"
+
+
 def card_detail(request, code: str):
-    """``/cards/<code>/``: every field of one card, with links to related searches; 404 when unknown."""
+    """``/cards/<code>/``: one card's face beside every field, its text once in the reader's
+    language, links to related searches, the previous and next card by code and the public
+    decks with it (loaded from the decks' pages); 404 when unknown."""
     card = catalogue.card_by_code(code) if _CODE_PATH.match(code) else None
     if card is None:
         raise Http404(_("No card has the code %(code)s.") % {"code": code})
     _decorate(card)
+    lang = reader_language(get_language())
     action_rows = [
         {"label": _("STEP %(n)s") % {"n": n}, "actions": [label(ACTION_LABELS, a) for a in card.action_table[step]]}
         for n, step in enumerate(STEPS, start=1)
     ]
+    text, text_lang = card_text_for_reader(card, lang)
+    previous, following = catalogue.card_neighbours(card.code)
     context = {
         "card": card,
         "action_rows": action_rows,
@@ -176,9 +255,14 @@ def card_detail(request, code: str):
         "colour_searches": [dict(c, url=search_url(f"c:{c['letter']}")) for c in card.colour_list],
         "colourless_search": search_url("c:colorless"),
         "api_url": reverse("api-card-detail", args=[card.code]),
-        "face": image_uris(reverse("card-list"), card.code, reader_language(get_language())),
-        "effect_text": card_text(card.effect, card.type, "en" if (get_language() or "").startswith("en") else "ja"),
+        "face": image_uris(reverse("card-list"), card.code, lang),
+        "card_text": text,
+        "card_text_lang": text_lang,
+        "card_text_untranslated": bool(text) and text_lang != lang,
+        "manual": card.effect == MANUAL,
         "manual_search": search_url("is:manual"),
+        "previous": _decorate(previous) if previous else None,
+        "next": _decorate(following) if following else None,
     }
     return render(request, "cardsdb/card_detail.html", context)
 

@@ -1,7 +1,7 @@
 """Reads of decks: what a user may see, and checking a deck list against the catalogue."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 
 from cardsdb.selectors.catalogue import card_fields
 from cardsdb.selectors.deck_index import CatalogueIndex
@@ -24,6 +24,18 @@ def visible_decks(user) -> QuerySet[Deck]:
 def site_decks() -> QuerySet[Deck]:
     """The site's own public decks (the sample decks, owned by nobody), by id."""
     return Deck.objects.filter(owner__isnull=True, is_public=True).order_by("id")
+
+
+def public_decks_with_card(code: str) -> QuerySet[Deck]:
+    """The public decks (the site's and people's) that hold the card ``code`` (case-insensitive),
+    each with ``copies``, the number of it they hold: most copies first, then the most recently
+    updated, then by id. A private deck is never among them, whoever asks."""
+    return (
+        Deck.objects.filter(is_public=True, entries__card__code=code.upper())
+        .annotate(copies=F("entries__count"))
+        .select_related("owner")
+        .order_by("-copies", "-updated_at", "id")
+    )
 
 
 def with_cards(decks: QuerySet[Deck]) -> QuerySet[Deck]:

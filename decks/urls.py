@@ -8,6 +8,7 @@ urlpatterns = [
     path("decks/validate/", views.validate, name="deck-validate"),
     path("decks/new/", views_builder.builder, name="deck-new"),
     path("decks/builder/panel/", views_builder.builder_panel, name="deck-builder-panel"),
+    path("decks/with-card/<str:code>/", views.decks_with_card, name="deck-with-card"),
     path("decks/<str:deck_id>/", views.deck_detail, name="deck-detail"),
     path("decks/<str:deck_id>/edit/", views_builder.builder, name="deck-edit"),
     path("decks/<str:deck_id>/history/", views_history.history, name="deck-history"),

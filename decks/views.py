@@ -13,7 +13,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from core.labels import label
+from cardsdb.selectors.catalogue import card_by_code
+from core.labels import active_language, label
 from core.params import page_number
 from tcg.decks.format import TYPE_ORDER, export_deck_text
 from tcg.integers import BadValue, parse_int
@@ -28,7 +29,10 @@ from .presenters import odds_context, stats_context
 from .models import Deck
 
 _DECK_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_CARD_CODE = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
 DECKS_PER_PAGE = 50
+#: Decks with a card listed on the card's own page (the rest on ``/decks/with-card/<code>/``).
+CARD_PAGE_DECKS = 10
 
 
 def visible_deck(user, deck_id: str) -> Deck | None:
@@ -119,6 +123,26 @@ def deck_list(request):
     if request.user.is_authenticated:
         mine = list(selectors.visible_decks(request.user).filter(owner=request.user).order_by("-updated_at", "id"))
     return render(request, "decks/deck_list.html", {"page": public.get_page(page_number(request.GET.get("page"))), "mine": mine})
+
+
+def decks_with_card(request, code: str):
+    """``/decks/with-card/<code>/``: the public decks that hold a card, most copies first
+    (``selectors.public_decks_with_card``), 50 a page; 404 for an unknown card. With
+    ``?part=list`` only the first ``CARD_PAGE_DECKS`` as an HTML fragment, which the card's page
+    shows in its "Decks with this card" section."""
+    card = card_by_code(code) if _CARD_CODE.match(code) else None
+    if card is None:
+        raise Http404(_("No card has the code %(code)s.") % {"code": code})
+    decks = selectors.public_decks_with_card(card.code)
+    names = [card.name_en, card.name] if active_language() == "en" and card.name_en else [card.name, card.name_en]
+    context = {"card": card, "card_name": names[0], "card_other_name": names[1] or ""}
+    if request.GET.get("part") == "list":
+        shown = list(decks[: CARD_PAGE_DECKS + 1])
+        context.update(decks=shown[:CARD_PAGE_DECKS], more=len(shown) > CARD_PAGE_DECKS)
+        return render(request, "decks/_with_card_list.html", context)
+    page = Paginator(decks, DECKS_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    context.update(page=page, decks=page.object_list, more=False)
+    return render(request, "decks/with_card.html", context)
 
 
 def _choice(raw: str | None, default: int, low: int, high: int) -> int:

@@ -1,9 +1,9 @@
 """Matches in the Django admin, read-only: a match changes only through its services (its state
 must stay the one its log replays to), so the admin shows matches, seats and the action log and
-may delete a match, nothing else."""
+may delete a match, nothing else; ratings are shown the same way."""
 from django.contrib import admin
 
-from .models import Match, MatchAction, Seat
+from .models import Match, MatchAction, Rating, Seat
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -50,6 +50,21 @@ class MatchActionAdmin(admin.ModelAdmin):
     list_filter = ("by",)
     search_fields = ("match__id",)
     list_select_related = ("match",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """Ratings, read-only: they change only through ``play.services.ratings`` as matches finish."""
+
+    list_display = ("user", "game", "ordinal", "mu", "sigma", "games", "updated")
+    list_filter = ("game",)
+    search_fields = ("user__username",)
 
     def has_add_permission(self, request):
         return False

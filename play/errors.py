@@ -10,6 +10,8 @@ _STATUS = {
     "abandoned": 409,
     "too_many_matches": 429,
     "match_not_found": 404,
+    "game_not_found": 404,
+    "player_not_found": 404,
     "stale_version": 409,
     "not_finished": 409,
     "not_open": 409,
@@ -33,7 +35,8 @@ class MatchError(Exception):
     ``stale_version``, ``bad_version``,
     ``not_your_turn`` and the engine's codes (``illegal_action``, ``malformed_action``, …) (act);
     ``match_not_found``; ``not_finished``, ``bad_frame`` (replay); ``chat_empty``,
-    ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss). ``status`` is the HTTP status for it.
+    ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss); ``game_not_found``,
+    ``player_not_found`` (leaderboards and players' pages: 404). ``status`` is the HTTP status for it.
     """
 
     def __init__(self, code: str, message: str, details: dict | None = None):

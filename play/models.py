@@ -207,3 +207,59 @@ class DismissedMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} dismissed by {self.user_id or self.session_key}"
+
+
+class Rating(models.Model):
+    """A logged-in person's rating at one game (``play.services.ratings``): openskill's
+    Plackett-Luce ``mu`` and ``sigma`` (a new player is 25 and 25/3), the conservative
+    ``ordinal`` shown to people (mu − 3·sigma, kept for ordering), the number of rated
+    ``games`` and when it last changed."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user"),
+    )
+    game = models.SlugField(_("game"), max_length=40)
+    mu = models.FloatField(_("mu"))
+    sigma = models.FloatField(_("sigma"))
+    ordinal = models.FloatField(_("rating"), help_text=_("mu − 3 × sigma: the rating shown"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["game", "-ordinal", "user_id"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="rating_one_row_per_user_game")]
+        indexes = [models.Index(fields=["game", "-ordinal"], name="rating_game_ordinal")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game} {self.ordinal:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one person's rating: the seat, the ``rank`` they were given
+    (1 for the best; tied seats share a rank) and the rating before and after. One row per
+    person and match: a match is rated once (``play.services.ratings.rate_match``)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("match"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user"),
+    )
+    game = models.SlugField(_("game"), max_length=40)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    rank = models.PositiveSmallIntegerField(_("rank"))
+    mu_before = models.FloatField(_("mu before"))
+    sigma_before = models.FloatField(_("sigma before"))
+    mu_after = models.FloatField(_("mu after"))
+    sigma_after = models.FloatField(_("sigma after"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "match_id", "seat"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="ratingchange_one_row_per_match_user")]
+        indexes = [models.Index(fields=["user", "-created"], name="ratingchange_user_created")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} {self.user_id} rank {self.rank}"

@@ -1,8 +1,8 @@
 """Table pages: the lobby, a new match, a guest's name, a match's table and its replay, and the
-how-to-play pages of the games."""
+how-to-play pages of the games, the games' leaderboards and the players' pages."""
 from django.urls import path
 
-from . import rules_pages, views
+from . import ratings_pages, rules_pages, views
 
 urlpatterns = [
     path("play/", views.lobby, name="play-lobby"),
@@ -17,4 +17,7 @@ urlpatterns = [
     path("play/m/<str:match_id>/invite/<int:seat>/", views.invite, name="play-invite"),
     path("play/rules/", rules_pages.rules_index, name="play-rules"),
     path("play/rules/<slug:slug>/", rules_pages.rules_page, name="play-rules-game"),
+    path("play/leaderboard/", ratings_pages.leaderboard_index, name="play-leaderboard"),
+    path("play/leaderboard/<slug:slug>/", ratings_pages.leaderboard, name="play-leaderboard-game"),
+    path("players/<str:username>/", ratings_pages.player, name="play-player"),
 ]

@@ -31,6 +31,7 @@ from .identity import player_from_request, set_guest_name
 from .labels import REPLAY
 from .models import Match
 from .payloads import get_game, match_summary
+from .ratings_pages import leaderboard_url, player_url
 from .rules_pages import rules_url
 from .seat_decks import deck_choices, plays_with_seat_decks
 from .selectors import history, live
@@ -67,6 +68,13 @@ def _ask_for_name(request, next_url: str):
     return redirect(f"{reverse('play-name')}?{urlencode({'next': next_url})}")
 
 
+def _names(match: Match) -> list[dict]:
+    """The people at a match as the lobby names them: ``[{"name", "url"}]``, ``url`` the page of a
+    logged-in player (None for a guest)."""
+    return [{"name": s.name, "url": player_url(s.user.get_username()) if s.user_id else None}
+            for s in match.seats.all() if s.name]
+
+
 def _row(match: Match, player) -> dict:
     """A match as the lobby lists it."""
     summary = match_summary(match, player)
@@ -77,7 +85,7 @@ def _row(match: Match, player) -> dict:
         "brings_deck": match.status == Match.Status.OPEN and plays_with_seat_decks(get_game(match.game), match.options),
         "bots": sum(1 for s in seats if s["kind"] == "bot"),
         "people": sum(1 for s in seats if s["kind"] == "human" and s["name"]),
-        "names": [s["name"] for s in seats if s["name"]],
+        "names": _names(match),
         "timed_out": sum(1 for s in seats if s["timed_out"]),
         "replay": history.has_replay(match),
         "created_at": match.created,
@@ -98,6 +106,7 @@ def lobby(request):
         "running_matches": [row for row in rows if row["status"] == Match.Status.RUNNING],
         "my_matches": [_row(m, player) for m in matches_for(player)[:MY_MATCHES]] if player else [],
         "rules": [{"slug": slug, "label": game_label(slug), "url": rules_url(slug)} for slug in GAMES],
+        "leaderboards": [{"slug": slug, "label": game_label(slug), "url": leaderboard_url(slug)} for slug in GAMES],
     })
 
 

@@ -1,5 +1,5 @@
-"""Reads of the catalogue as a whole: every card and set, one card by its code, and the
-catalogue's version (which changes with every change to a card or set)."""
+"""Reads of the catalogue as a whole: every card and set, one card by its code and its
+neighbours in code order, and the catalogue's version (which changes with every change to a card or set)."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
@@ -25,6 +25,15 @@ def cards_after(code: str, limit: int) -> list[Card]:
 def card_by_code(code: str) -> Card | None:
     """The card with this code (case-insensitive), or ``None``."""
     return cards().filter(code=code.upper()).first()
+
+
+def card_neighbours(code: str) -> tuple[Card | None, Card | None]:
+    """The cards just before and just after ``code`` in code order (``None`` at either end),
+    whether or not ``code`` itself is a card. Two indexed reads."""
+    code = code.upper()
+    before = Card.objects.filter(code__lt=code).order_by("-code").first()
+    after = Card.objects.filter(code__gt=code).order_by("code").first()
+    return before, after
 
 
 def card_ids(codes: list[str]) -> dict[str, int]:

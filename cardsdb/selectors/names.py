@@ -4,6 +4,7 @@ validator's suggestions)."""
 from __future__ import annotations
 
 import operator
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 
@@ -31,12 +32,36 @@ def _name_choices(version: tuple) -> tuple[list[str], list[str]]:
     return keys, names
 
 
-def name_suggestions(text: str, limit: int = 3, cutoff: float = 55) -> list[str]:
-    """Card names close to ``text`` (rapidfuzz ratio on folded text, score ≥ ``cutoff``), best first."""
+#: What splits a folded name into words: spaces and the punctuation names carry.
+_WORD_BREAK = re.compile(r"[\s,.:;!?()'\"’・/-]+")
+#: Words shorter than this are not matched on their own ("of", "the").
+MIN_WORD = 3
+
+
+@lru_cache(maxsize=2)
+def _word_choices(version: tuple) -> tuple[list[str], list[str]]:
+    """(folded keys, display names) of every card, as ``_name_choices``, followed by each word
+    (``MIN_WORD`` characters or more) of the names, English names and readings that have
+    several, so that one misspelt word finds its card ("kagra": Kagura, Flame Club Captain)."""
+    keys, names = _name_choices(version)
+    words, word_names = list(keys), list(names)
+    for key, name in zip(keys, names):
+        parts = [part for part in _WORD_BREAK.split(key) if len(part) >= MIN_WORD]
+        if len(parts) > 1 or (parts and parts[0] != key):
+            for part in dict.fromkeys(parts):
+                words.append(part)
+                word_names.append(name)
+    return words, word_names
+
+
+def name_suggestions(text: str, limit: int = 3, cutoff: float = 55, by_word: bool = False) -> list[str]:
+    """Card names close to ``text`` (rapidfuzz ratio on folded text, score ≥ ``cutoff``), best
+    first. ``by_word``: a name also scores by each of its words (``_word_choices``), as the
+    search's "did you mean" wants for a misspelt word of a longer name."""
     key = fold(text)
     if not key:
         return []
-    keys, names = _name_choices(catalogue_version())
+    keys, names = (_word_choices if by_word else _name_choices)(catalogue_version())
     found: list[str] = []
     for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4):
         if names[i] not in found:

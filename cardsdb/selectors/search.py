@@ -1,6 +1,6 @@
 """Card search: the search language (``tcg.search``, plain Python) compiled to a database query
 (``cardsdb.search.compile``) and ordered; the warnings about rarities no card has; a random card
-among those a query finds."""
+among those a query finds; the cards a query's misspelt names may have meant."""
 from __future__ import annotations
 
 import random
@@ -11,20 +11,25 @@ from django.db.models import F, QuerySet
 
 from tcg.message import Message, gettext_noop
 from tcg.search import SearchError, parse_query
-from tcg.search.ast import Compare, children
+from tcg.search.ast import Compare, Name, Not, children
 from tcg.search.keywords import ORDERS
 
 from ..models import Card
 from ..search.compile import compile_query
 from .catalogue import cards, catalogue_version
+from .names import name_suggestions
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """Cards matching a query, ordered, with the query's warnings (sentences)."""
+    """Cards matching a query, ordered by ``order`` (a key of ``ORDER_FIELDS``) in ``direction``
+    (``"asc"`` | ``"desc"``): the query's own ``order:``/``dir:`` when it has them, else the ones
+    asked for, else ``"code"`` ascending; with the query's warnings (sentences)."""
 
     cards: QuerySet[Card]
     warnings: list[str]
+    order: str = "code"
+    direction: str = "asc"
 
 
 _ORDER_COLUMNS = {
@@ -75,7 +80,7 @@ def search_cards(query: str = "", order: str | None = None, direction: str | Non
     warnings = list(parsed.warnings)
     if parsed.node is not None:
         warnings += unknown_rarities(parsed.node)
-    return SearchResult(cards=queryset, warnings=list(dict.fromkeys(warnings)))
+    return SearchResult(cards=queryset, warnings=list(dict.fromkeys(warnings)), order=order, direction=direction)
 
 
 @lru_cache(maxsize=2)
@@ -122,3 +127,47 @@ def random_card(query: str = "") -> Card | None:
     if not ids:
         return None
     return cards().get(id=_random.choice(ids))
+
+
+#: rapidfuzz ratio (0–100) a name or a word of one must reach to be offered as "did you mean"
+DID_YOU_MEAN_CUTOFF = 70
+
+
+def _name_terms(node) -> list[str]:
+    """The folded texts of the plain and exact name terms of ``node`` (not under ``-``)."""
+    found, pending = [], [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Name) and current.mode in ("contains", "exact"):
+            found.append(current.text)
+        elif not isinstance(current, Not):
+            pending.extend(reversed(children(current)))
+    return found
+
+
+def did_you_mean(query: str, limit: int = 3) -> list[Card]:
+    """Cards the name terms of ``query`` may have meant when misspelt ("kagra": Kagura, Flame
+    Club Captain), best first, at most ``limit``, one per name (its first printing by code).
+
+    The name terms (bare words, quoted phrases, ``!name``; not negated ones) are matched
+    together, and when that finds nothing each on its own (names more of them match first), by
+    the deck validator's matcher (``names.name_suggestions``, by word, score ≥
+    ``DID_YOU_MEAN_CUTOFF``). ``[]`` for a query without name terms or one that cannot be read."""
+    try:
+        parsed = parse_query(query or "")
+    except SearchError:
+        return []
+    terms = _name_terms(parsed.node) if parsed.node is not None else []
+    if not terms:
+        return []
+    names = name_suggestions(" ".join(terms), limit, DID_YOU_MEAN_CUTOFF, by_word=True)
+    if not names and len(terms) > 1:
+        votes: dict[str, int] = {}
+        for term in terms:
+            for name in name_suggestions(term, limit, DID_YOU_MEAN_CUTOFF, by_word=True):
+                votes[name] = votes.get(name, 0) + 1
+        names = sorted(votes, key=lambda name: -votes[name])[:limit]
+    first: dict[str, Card] = {}
+    for card in cards().filter(name__in=names).order_by("code"):
+        first.setdefault(card.name, card)
+    return [first[name] for name in names if name in first]

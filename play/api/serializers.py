@@ -133,6 +133,17 @@ class GameSerializer(serializers.Serializer):
     rules_url = serializers.URLField(help_text="the game's how-to-play page (absolute URL)")
 
 
+class LeaderboardEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(
+        help_text="1 + the number of players rated higher: equal ratings share a rank (1, 2, 2, 4)")
+    username = serializers.CharField()
+    rating = serializers.FloatField(help_text="the rating shown: mu − 3 × sigma (openskill's ordinal; 0 for a new player)")
+    mu = serializers.FloatField(help_text="openskill Plackett-Luce mean skill (a new player: 25)")
+    sigma = serializers.FloatField(help_text="its uncertainty (a new player: 25/3)")
+    games = serializers.IntegerField(help_text="rated matches played")
+    updated = serializers.DateTimeField(help_text="when the rating last changed (ISO 8601, UTC)")
+
+
 class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     name = serializers.CharField(help_text='"" for a free seat or a bot')

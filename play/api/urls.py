@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("games/", views.GameList.as_view(), name="api-game-list"),
+    path("games/<str:slug>/leaderboard/", views.GameLeaderboard.as_view(), name="api-game-leaderboard"),
     path("matches/", views.MatchList.as_view(), name="api-match-list"),
     path("matches/<str:match_id>/", views.MatchDetail.as_view(), name="api-match-detail"),
     path("matches/<str:match_id>/join/", views.MatchJoin.as_view(), name="api-match-join"),

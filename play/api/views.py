@@ -23,7 +23,7 @@ from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
-from play.selectors import history, live
+from play.selectors import history, live, ratings
 from play.selectors.match import get_match, match_view, summaries
 from play.selectors.mine import matches_for
 from play.services.act import act
@@ -39,6 +39,7 @@ from .serializers import (
     CreateMatchInput,
     GameSerializer,
     JoinInput,
+    LeaderboardEntrySerializer,
     LogEntrySerializer,
     MatchSummarySerializer,
     MatchViewSerializer,
@@ -104,6 +105,29 @@ class GameList(ApiView):
              "rules_url": request.build_absolute_uri(rules_url(g.slug))}
             for g in sorted(GAMES.values(), key=lambda g: g.slug)
         ])
+
+
+class GameLeaderboard(MatchApiView):
+    """A game's leaderboard: the ratings of logged-in players from matches between people, best
+    first (``play.selectors.ratings.leaderboard``), paginated."""
+
+    serializer_class = LeaderboardEntrySerializer
+    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+
+    @query_parameters(*PAGINATION)
+    @extend_schema(
+        description=(
+            "The ratings at one game, best first: by rating (mu − 3 × sigma, openskill's Plackett-Luce ordinal), "
+            "then more rated games, then username; rank is 1 + the number of players rated higher (equal ratings "
+            "share it). A match counts when it "
+            "finished between people: no bot seat, not abandoned, not sandbox play, at least two logged-in "
+            "players (guests are not rated). 404 game_not_found for a game the site does not host."
+        ),
+        responses={200: LeaderboardEntrySerializer(many=True), 404: ERROR},
+    )
+    def get(self, request, slug):
+        page = self.paginate_queryset(ratings.leaderboard(slug))
+        return self.get_paginated_response(ratings.board(page, self.paginator.page.start_index()))
 
 
 class MatchList(MatchApiView):

@@ -120,7 +120,9 @@ class GameSpec:
     ``people_only_actions``: action types bots never take (e.g. sandbox moves); ``cli_options``:
     the ``play`` command's arguments for this game; ``minutes``: the playing time its rules page
     gives (``None``: it gives none); ``summary``: one line of what the game is about
-    (``gettext_noop``)."""
+    (``gettext_noop``); ``unrated_options``: the bool options that, set to true, make a match
+    practice that no rating counts (e.g. Elements of Chaos's ``sandbox``, where the players move
+    the cards by hand)."""
 
     slug: str
     names: Mapping[str, str]
@@ -132,6 +134,7 @@ class GameSpec:
     cli_options: tuple[CliOption, ...] = ()
     minutes: int | None = None
     summary: str = ""
+    unrated_options: frozenset[str] = frozenset()
     _by_name: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -144,6 +147,8 @@ class GameSpec:
             raise ValueError(f"{self.slug}: two options with one name")
         if self.seat_decks is not None and self.seat_decks not in by_name:
             raise ValueError(f"{self.slug}: seat_decks names an option the game does not have")
+        if not self.unrated_options <= set(by_name):
+            raise ValueError(f"{self.slug}: unrated_options names an option the game does not have")
         object.__setattr__(self, "_by_name", by_name)
 
     @property
@@ -187,6 +192,11 @@ class GameSpec:
         if not isinstance(options, dict):
             return []
         return sorted(str(name) for name in options if name in self._by_name and self._by_name[name].stacks)
+
+    def is_rated(self, options) -> bool:
+        """Whether a match with ``options`` may count for ratings: none of the
+        :attr:`unrated_options` is set to true."""
+        return not (isinstance(options, Mapping) and any(options.get(name) is True for name in self.unrated_options))
 
     def plays_with_seat_decks(self, options: Mapping | None) -> bool:
         """Whether a match with ``options`` needs a deck from each seat: the game is played with

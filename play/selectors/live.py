@@ -71,7 +71,7 @@ def lobby(now: datetime | None = None) -> QuerySet[Match]:
             maker_rank=Window(RowNumber(), partition_by=[maker], order_by=order),
             address_rank=Window(RowNumber(), partition_by=[_client("created_address")], order_by=order),
         ).filter(maker_rank__lte=per_client, address_rank__lte=per_client)
-    return matches.prefetch_related("seats").order_by("open_first", "-updated", "id")
+    return matches.prefetch_related("seats__user").order_by("open_first", "-updated", "id")
 
 
 def expired_open_ids(now: datetime | None = None, limit: int = 1000) -> list[str]:

@@ -56,4 +56,4 @@ def matches_for(player: Player | None) -> QuerySet[Match]:
     ids = Seat.objects.filter(_holds(player)).values("match_id")
     dismissed = DismissedMatch.objects.filter(_dismissed(player)).values("match_id")
     return (Match.objects.filter(Q(pk__in=ids) | _made_by(player)).exclude(pk__in=dismissed)
-            .prefetch_related("seats").order_by("-updated", "id"))
+            .prefetch_related("seats__user").order_by("-updated", "id"))

@@ -17,6 +17,7 @@ from play.scheduling import after_commit
 
 from .checks import lock, replaced, running, seated
 from .deadlines import start_clock
+from .ratings import rate_match
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,8 @@ class BotPlayer:
 
 def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -> dict:
     """Apply ``action`` for the actor's seat to a running match whose current version is
-    ``version``; the state, the version, the outcome and the log row are saved together.
+    ``version``; the state, the version, the outcome and the log row are saved together, with
+    the ratings of a finished match between people (``play.services.ratings``).
     Returns the actor's view payload after the action.
 
     Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over`` / ``abandoned``;
@@ -89,6 +91,8 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
         start_clock(match, engine, state, seats)
         match.save()
         logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
+        if outcome is not None:
+            rate_match(match, seats)
         views = MatchViews(match, seats, last_action=logged, state=state)
         after_commit(match, engine, state, seats, reseat=False, views=views)
         return views.view(seat.index)

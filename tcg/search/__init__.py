@@ -11,6 +11,6 @@ Modules: ``lexer`` (text → tokens, NFKC), ``keywords`` (keywords, operators an
 """
 from .ast import And, Compare, Name, Not, Or, ParsedQuery
 from .errors import SearchError
-from .parser import parse_query
+from .parser import parse_query, without_options
 
-__all__ = ["And", "Compare", "Name", "Not", "Or", "ParsedQuery", "SearchError", "parse_query"]
+__all__ = ["And", "Compare", "Name", "Not", "Or", "ParsedQuery", "SearchError", "parse_query", "without_options"]

@@ -210,3 +210,36 @@ def _below_minimum(op: str, value: int, minimum: int) -> bool:
     if op in (":", "=", "<="):
         return value < minimum
     return op == "<" and value <= minimum
+
+
+def without_options(text: str) -> str:
+    """``text`` with its ``order:`` and ``dir:asc|desc`` options taken out (spaces around them
+    closed up), every other term as typed: what a page's own sort controls search for, since an
+    option in the query wins over them. A text the lexer cannot read comes back unchanged.
+
+    E.g. ``without_options("t:event order:size dir:desc c:r") == "t:event c:r"``; ``dir:diagonal``
+    is a filter and stays."""
+    try:
+        source = Source(text)
+        tokens = tokenize(source)
+    except SearchError:
+        return text
+    cuts: list[tuple[int, int]] = []
+    for token in tokens:
+        if token.kind != "term":
+            continue
+        try:
+            node = build(token.key, token.op, token.value, token.style)
+        except TermError:
+            continue
+        if isinstance(node, Option):
+            raw, first = source.span(token.start, token.end)
+            cuts.append((first, first + len(raw)))
+    if not cuts:
+        return text
+    pieces, last = [], 0
+    for first, end in cuts:
+        pieces.append(text[last:first])
+        last = end
+    pieces.append(text[last:])
+    return " ".join(piece.strip() for piece in pieces if piece.strip())

@@ -158,9 +158,11 @@ def test_api_gives_the_effect_and_its_text(api, sample_catalogue):
 
 def test_card_page_shows_the_text_made_from_the_effect(client, sample_catalogue):
     ja = client.get("/cards/SMP-036/", **JA).content.decode()
-    assert '<p id="card-effect">このターン、敵キャラクター1体は移動できない。</p>' in ja
+    assert '<p id="card-text" lang="ja">このターン、敵キャラクター1体は移動できない。</p>' in ja
     en = client.get("/cards/SMP-036/", **EN).content.decode()
-    assert '<p id="card-effect">This turn, one enemy character cannot move.</p>' in en
+    assert '<p id="card-text" lang="en">This turn, one enemy character cannot move.</p>' in en
+    for body in (ja, en):  # once
+        assert body.count("敵キャラクター1体は移動できない") + body.count("one enemy character cannot move") == 1
     manual = client.get("/cards/SMP-038/", **EN).content.decode()
     assert "Marked manual: the players resolve this card's effect by hand" in manual
 

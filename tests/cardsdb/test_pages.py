@@ -39,8 +39,8 @@ def test_search_order_and_direction(client, t_catalogue):
 
 
 def test_grid_view_and_table_view(client, t_catalogue):
-    grid = client.get("/cards/", {"q": "c=rg", "view": "grid"}, **EN).content.decode()
-    table = client.get("/cards/", {"q": "c=rg", "view": "list"}, **EN).content.decode()
+    grid = client.get("/cards/", {"q": "c:g", "view": "grid"}, **EN).content.decode()
+    table = client.get("/cards/", {"q": "c:g", "view": "list"}, **EN).content.decode()
     assert 'class="card-grid"' in grid and "card-table" not in grid
     assert "card-table" in table and 'class="card-grid"' not in table
     for body in (grid, table):
@@ -48,7 +48,9 @@ def test_grid_view_and_table_view(client, t_catalogue):
 
 
 def test_table_row_shows_the_columns(client, t_catalogue):
-    body = client.get("/cards/", {"q": "!炎", "view": "list"}, **JA).content.decode()
+    # One result opens its card's page, unless a page of the results is asked for.
+    assert client.get("/cards/", {"q": "!炎", "view": "list"}, **JA)["Location"] == "/cards/T-002/"
+    body = client.get("/cards/", {"q": "!炎", "view": "list", "page": "1"}, **JA).content.decode()
     row = re.search(r"<tbody>(.*?)</tbody>", body, re.S).group(1)
     cells = [re.sub(r"<[^>]+>", " ", c).split() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
     assert cells == [["T-002"], ["炎", "Flame"], ["イベント"], ["赤"], ["3"], ["–"], ["–"]]

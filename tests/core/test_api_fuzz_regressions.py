@@ -69,7 +69,7 @@ def test_every_api_view_answers_options_with_the_shared_metadata():
         for included in get_resolver().url_patterns if str(included.pattern) == "api/"
         for pattern in getattr(included, "url_patterns", []) if hasattr(pattern.callback, "cls")
     ]
-    assert len(views) == 33
+    assert len(views) == 34
     assert all(issubclass(view.metadata_class, ApiMetadata) for view in views)
 
 
@@ -117,7 +117,7 @@ def test_every_operation_documents_the_shared_errors_in_the_error_shape(schema):
         for method, operation in methods.items()
         if method in ("get", "post", "put", "patch", "delete")
     ]
-    assert len(operations) == 38
+    assert len(operations) == 39
     for name, operation in operations:
         responses = operation["responses"]
         for status in ("401", "406"):

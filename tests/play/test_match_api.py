@@ -268,7 +268,7 @@ def test_the_schema_documents_every_match_endpoint(api):
     schema = api.get("/api/schema/?format=json").json()
     paths = {p for p in schema["paths"] if p.startswith(("/api/matches", "/api/games"))}
     assert paths == {
-        "/api/games/", "/api/matches/", "/api/matches/{match_id}/", "/api/matches/{match_id}/join/",
+        "/api/games/", "/api/games/{slug}/leaderboard/", "/api/matches/", "/api/matches/{match_id}/", "/api/matches/{match_id}/join/",
         "/api/matches/{match_id}/leave/", "/api/matches/{match_id}/resign/", "/api/matches/{match_id}/actions/",
         "/api/matches/{match_id}/log/", "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/replay/frames/",
         "/api/matches/{match_id}/chat/", "/api/matches/{match_id}/dismiss/",

@@ -74,7 +74,7 @@ def test_lobby_lists_open_matches_with_their_seats_and_a_join_button(client, use
     row = row[:row.index("</li>")]
     assert "2 of 3 seats taken" in row
     assert "1 bot" in row
-    assert '<span class="names">alice</span>' in row
+    assert '<span class="names"><a href="/players/alice/">alice</a></span>' in row  # a user's name links to their page
     assert f'action="/play/m/{match.id}/join/"' in row
 
 

@@ -1,7 +1,12 @@
-// Card names suggested under the search box (an ARIA 1.2 combobox with a listbox).
-// The word being typed is completed from /api/cards/autocomplete/; keyboard: Down/Up move
-// through the names, Enter takes one, Escape closes the list. Without JavaScript the box is a
-// plain search box.
+// The card search page's behaviour:
+// - card names suggested under the search box (an ARIA 1.2 combobox with a listbox): the word
+//   being typed is completed from /api/cards/autocomplete/; keyboard: Down/Up move through the
+//   names, Enter takes one, Escape closes the list. A name taken for the whole box searches for
+//   exactly that name, which opens its card's page (a search with one result does);
+// - the order controls search again as soon as one changes, without the query's own order:
+//   and dir: (which would win over them);
+// - the card table, when wider than the screen, says that it scrolls sideways.
+// Without JavaScript the box is a plain search box and the form has its button.
 import { fill, h } from "../js/kit/dom.js";
 import { get } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
@@ -124,5 +129,37 @@ function setUp(input) {
   input.addEventListener("blur", () => window.setTimeout(close, 100));
 }
 
+// The query without its order: and dir:asc|desc options (the page gives it for the query it
+// shows; this is for a query edited since).
+const OPTION = /(^|\s)(?:order[:=]\S+|dir[:=](?:asc|desc))(?=\s|$)/giu;
+
+function withoutOptions(query) {
+  return query.replace(OPTION, " ").replace(/\s+/gu, " ").trim();
+}
+
+function setUpOrder(options) {
+  const form = options.closest("form");
+  const input = form.querySelector("input[name=q]");
+  options.addEventListener("change", (event) => {
+    if (!event.target.matches("select")) return;
+    input.value = input.value === options.dataset.query ? options.dataset.baseQuery : withoutOptions(input.value);
+    form.requestSubmit();
+  });
+}
+
+function setUpScrollHint(frame) {
+  const wrap = frame.querySelector(".table-wrap");
+  const update = () => {
+    frame.classList.toggle("overflows", wrap.scrollWidth > wrap.clientWidth + 1);
+    frame.classList.toggle("scrolled-end", wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 1);
+  };
+  wrap.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update);
+  update();
+}
+
 const box = document.querySelector("input[role=combobox][data-autocomplete-url]");
 if (box) setUp(box);
+const options = document.querySelector(".search-options[data-base-query]");
+if (options) setUpOrder(options);
+document.querySelectorAll(".table-scroll").forEach(setUpScrollHint);

@@ -60,6 +60,8 @@ SPEC = GameSpec(
     seat_decks="decks",
     # Sandbox actions are for people resolving cards by hand: bots never take them.
     people_only_actions=frozenset(sandbox.TYPES),
+    # Sandbox play enforces no rule ("Sandbox play"): its results count for no rating.
+    unrated_options=frozenset({"sandbox"}),
     cli_options=(CliOption("decks", "two sample decks, one per seat, comma-separated, e.g. SMP-RED,SMP-GREEN "
                                     "(fixtures/decks/), as option decks"),),
     summary=gettext_noop("The trading card game: lead your students across the area to the opponent's base."),
