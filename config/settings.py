@@ -18,7 +18,8 @@ Environment (all optional):
 - ``WS_SOCKET_RATE`` / ``WS_SOCKET_BURST`` (default 10 frames a second, 30 at once) and
   ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60): the websocket frame budgets per
   socket and per client (core.frame_budget); ``WS_MAX_FRAME`` (default 65536): the longest text
-  frame read, in characters.
+  frame read, in characters. ``PLAY_CHAT_RATE`` / ``PLAY_CHAT_BURST`` (default 0.5 lines a
+  second, 5 at once): the table chat's budget per client.
   cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``. The same rule gives the
   client address of the table's limits (``core.addresses``).
 - ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``): the queue of people's bot turns, clocks
@@ -339,6 +340,10 @@ WS_SOCKET_BURST = env.int("WS_SOCKET_BURST", default=30)
 WS_CLIENT_RATE = env.float("WS_CLIENT_RATE", default=20.0)
 WS_CLIENT_BURST = env.int("WS_CLIENT_BURST", default=60)
 WS_MAX_FRAME = env.int("WS_MAX_FRAME", default=65536)
+# The table chat (play.consumers): each client may say PLAY_CHAT_BURST lines at once, then one
+# line every 1 / PLAY_CHAT_RATE seconds (a bucket per client, core.frame_budget.ClientBudget).
+PLAY_CHAT_RATE = env.float("PLAY_CHAT_RATE", default=0.5)
+PLAY_CHAT_BURST = env.int("PLAY_CHAT_BURST", default=5)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -17,6 +17,9 @@ no round trip to anything): with several ASGI workers a client whose sockets lan
 gets W client budgets, each worker protecting itself. Client buckets that have filled up
 again are forgotten (a full bucket and no bucket are the same), so memory follows the clients
 of the last minute.
+
+``ClientBudget`` is the same kind of bucket per client for something a consumer counts apart
+from frames (the table chat's lines: ``play.consumers``), with its own rate and size.
 """
 from __future__ import annotations
 
@@ -54,6 +57,8 @@ class _ClientBuckets(MemoryStorage):
 
 
 _CLIENTS = _ClientBuckets()
+#: The buckets of each ``ClientBudget`` by its name.
+_NAMED: dict[str, _ClientBuckets] = {}
 
 
 def forget_clients() -> None:
@@ -61,6 +66,7 @@ def forget_clients() -> None:
     with a full budget)."""
     global _CLIENTS
     _CLIENTS = _ClientBuckets()
+    _NAMED.clear()
 
 
 def socket_client(scope) -> str:
@@ -112,3 +118,24 @@ class FrameBudget:
 def _wait(storage: MemoryStorage, key: str, rate: float) -> int:
     """Whole seconds until the bucket ``key`` (just replenished) holds a token again."""
     return max(1, math.ceil((1 - storage.get_token_count(key)) / rate))
+
+
+class ClientBudget:
+    """One client's budget of the things called ``name`` (e.g. ``"chat"``): a bucket of
+    ``burst`` tokens refilled by ``rate`` a second, shared by every socket of the client
+    (``socket_client``) in this process, apart from the frame budgets."""
+
+    def __init__(self, name: str, client: str, rate: float, burst: int):
+        self.client = client
+        self._rate = float(rate)
+        self._burst = int(burst)
+        self._storage = _NAMED.setdefault(name, _ClientBuckets())
+        self._limiter = Limiter(self._rate, self._burst, self._storage)
+
+    def take(self) -> int:
+        """Take one token: ``0`` when there was one, else the whole seconds (at least 1) until
+        there is one again."""
+        self._storage.prune(self._rate, self._burst)
+        if self._limiter.consume(self.client):
+            return 0
+        return _wait(self._storage, self.client, self._rate)

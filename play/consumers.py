@@ -5,7 +5,20 @@ here, so a client that reconnects is simply sent its view again.
 Server → client: ``{"type": "view", "view": <payload>}`` on connect and after every change;
 ``{"type": "error", "error": {"code", "message"[, "details"]}, "view": <payload> | None}`` for a
 refused frame (an unknown match: then the socket is closed with code 4404); ``{"type": "pong"}``.
-Client → server: ``{"type": "act", "version": int, "action": {...}}``, ``{"type": "ping"}``.
+Client → server: ``{"type": "act", "version": int, "action": {...}}``, ``{"type": "ping"}``,
+``{"type": "chat", "text": str}``.
+
+Table chat: a person at the table (a seat's holder, or a spectator with a name) says a line
+with ``{"type": "chat", "text": ...}`` (``play.services.chat.say``: whitespace runs made one
+space, at most 300 characters); every socket at the table, the sender's included, is sent
+``{"type": "chat", "message": {"id", "seat", "name", "text", "version", "created"}}``. The text
+is sent as it was said: clients show it as text, never as HTML. A refused line is answered
+``{"type": "error", "error": {"code", "message"[, "details"]}, "view": null, "about": "chat"}``:
+``chat_empty``, ``chat_too_long`` (details ``{"limit", "length"}``), ``name_required`` (a
+visitor without a display name), or ``throttled`` (details ``{"retry_after"}``) past the
+client's chat budget: ``settings.PLAY_CHAT_BURST`` lines at once, then ``PLAY_CHAT_RATE`` a
+second (a token bucket per client, ``core.frame_budget.ClientBudget``, on top of the frame
+budgets every frame takes from).
 
 Frames are read by ``core.frames``: one past the socket's or its client's budget is answered
 ``throttled`` (with ``"view": null``: it costs no database work and no view), one that cannot
@@ -45,7 +58,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
-from core.errors import answer
+from core.errors import answer, error_message
+from core.frame_budget import ClientBudget, socket_client
 from core.frames import JsonFrameConsumer
 from tcg.errors import DomainError
 
@@ -54,6 +68,7 @@ from .models import Match
 from .notify import seat_group, spectator_group, view_frame
 from .payloads import MatchViews
 from .services.act import act
+from .services.chat import clean_text, say
 
 NOT_FOUND_CLOSE_CODE = 4404
 #: Refusals of ``act`` that stay true until seats change hands (a join, which also starts an
@@ -111,6 +126,8 @@ class MatchConsumer(JsonFrameConsumer):
         self.player = None
         self.poller = None
         self.closing = False
+        self.chat_budget = ClientBudget("chat", socket_client(self.scope), settings.PLAY_CHAT_RATE,
+                                        settings.PLAY_CHAT_BURST)
         await self.accept()
         found = await _db(self._lookup)()
         if found is None:
@@ -162,14 +179,48 @@ class MatchConsumer(JsonFrameConsumer):
                 if error["error"]["code"] in STANDING_REFUSALS:
                     self.standing_refusal = error["error"]
                 await self.send_json(error)
+        elif kind == "chat":
+            await self._chat(content.get("text"))
         else:
             await self.refuse_frame()
 
     def frame_help(self) -> str:
-        return _("A message is {\"type\": \"act\", \"version\", \"action\"} or {\"type\": \"ping\"}.")
+        return _("A message is {\"type\": \"act\", \"version\", \"action\"}, {\"type\": \"chat\", \"text\"} "
+                 "or {\"type\": \"ping\"}.")
 
     def error_fields(self, cheap: bool) -> dict:
         return {"view": None if cheap else self.last_view}
+
+    async def _chat(self, text) -> None:
+        """Say ``text`` at the table (see the module's docstring); the line comes back through
+        the groups, the refusals as error frames ``about`` the chat."""
+        with translation.override(self.language):
+            try:
+                clean_text(text)
+            except DomainError as exc:
+                await self._chat_error(exc.code, error_message(exc), exc.details)
+                return
+        wait = self.chat_budget.take()
+        if wait:
+            await self._chat_error("throttled", self._throttled(wait), {"retry_after": wait})
+            return
+        refusal = await _db(self._say)(text)
+        if refusal is not None:
+            await self._chat_error(refusal.code, error_message(refusal), refusal.details)
+
+    def _say(self, text) -> DomainError | None:
+        with translation.override(self.language):
+            try:
+                say(self.player or player_from_scope(self.scope), self.match_id, text)
+            except DomainError as exc:
+                return exc
+        return None
+
+    async def _chat_error(self, code: str, message: str, details: dict | None) -> None:
+        error = {"code": code, "message": message}
+        if details:
+            error["details"] = details
+        await self.send_json({"type": "error", "error": error, "view": None, "about": "chat"})
 
     # -- group events -------------------------------------------------------------------------
     async def channel_layer_lost(self, event):
@@ -187,6 +238,11 @@ class MatchConsumer(JsonFrameConsumer):
                 await self._take_place(*found)
                 return
         await self._send_frame(event["version"], event["status"], event["frame"])
+
+    async def match_chat(self, event):
+        """A chat line broadcast by ``play.notify.chat_said``."""
+        if not self.closing:
+            await self.send_json({"type": "chat", "message": event["message"]})
 
     # -- work -----------------------------------------------------------------------------------
     def _lookup(self):

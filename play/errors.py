@@ -49,6 +49,11 @@ CODES = {
     "game_not_found": (404, "There is no game with this slug."),
     "player_not_found": (404, "There is no player with this name."),
     "not_finished": (409, "A replay is available once the match is over."),
+    "bad_frame": (400, "There is no replay frame of this number (frames run from 0 to the match's version)."),
+    # chat and the lobby
+    "chat_empty": (400, "A chat line must be a text that is not blank."),
+    "chat_too_long": (400, "A chat line is longer than the limit; details give the limit and the length."),
+    "not_over": (409, "Only a finished or abandoned match can be dismissed."),
 }
 
 register_codes(CODES, PATHS)
@@ -66,7 +71,8 @@ class MatchError(DomainError):
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,
     ``stale_version``, ``bad_version``, ``not_your_turn`` and the engine's codes
     (``illegal_action``, ``malformed_action``, …) (act); ``match_not_found``; ``not_finished``
-    (replay); ``game_not_found``, ``player_not_found`` (leaderboards and players' pages).
+    (replay); ``bad_frame`` (replay frames); ``chat_empty``,
+    ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss); ``game_not_found``, ``player_not_found`` (leaderboards and players' pages).
     ``message`` is a sentence (translated where it was made, or a ``tcg.message.Message`` said
     in the reader's language when answered). ``status`` is the
     HTTP status of the code (``CODES``).

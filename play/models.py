@@ -3,7 +3,8 @@
 A ``Match`` holds a game's whole state as JSON (``game.dump(state)``) and a ``version`` that
 counts the actions applied to it; ``MatchAction`` logs each of them, so a match can be replayed
 from (game, players, seed, options, log). A ``Seat`` is taken by a user, by a guest (a browser
-session with a display name), or played by a bot. Writes go through ``play.services``.
+session with a display name), or played by a bot. ``ChatMessage`` keeps the table chat;
+``DismissedMatch`` the matches a person took off their list. Writes go through ``play.services``.
 
 A match is ``open`` while a person's seat is free, ``running`` once every seat is taken,
 ``finished`` when the game is over, or ``abandoned``: it expired while open (nobody joined for
@@ -153,6 +154,59 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} v{self.version} seat {self.seat}"
+
+
+class ChatMessage(models.Model):
+    """One line of a match's table chat, said by a person at the table (a seat's holder or a
+    spectator with a name): ``seat`` is the index of the seat they held then (``None`` for a
+    spectator), ``name`` the name shown, ``version`` the match version when it was said (the
+    replay shows it beside that move). Written by ``play.services.chat``."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat", verbose_name=_("match"))
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("user"),
+    )
+    session_key = models.CharField(_("guest session"), max_length=40, blank=True)
+    name = models.CharField(_("name"), max_length=150)
+    text = models.CharField(_("text"), max_length=300)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created", "id"]
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+
+    def __str__(self) -> str:
+        return f"{self.match_id} {self.name}: {self.text[:40]}"
+
+
+class DismissedMatch(models.Model):
+    """A finished or abandoned match a person took off their lobby list (``user`` for a user,
+    else the guest's ``session_key``). Written by ``play.services.dismiss``."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+", verbose_name=_("match"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+        verbose_name=_("user"),
+    )
+    session_key = models.CharField(_("guest session"), max_length=40, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("dismissed match")
+        verbose_name_plural = _("dismissed matches")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], condition=Q(user__isnull=False),
+                                    name="dismissed_once_per_user"),
+            models.UniqueConstraint(fields=["match", "session_key"], condition=Q(user__isnull=True),
+                                    name="dismissed_once_per_session"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} dismissed by {self.user_id or self.session_key}"
 
 
 class Rating(models.Model):

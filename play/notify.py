@@ -8,6 +8,8 @@ already encoded as JSON, once per group, so that each socket sends it as it is (
 view, no encoding per socket); ``version`` and ``status`` are the view's. ``reseat`` says seats
 changed hands (join, leave, resign), so each socket looks up its seat again (see
 ``play.consumers``).
+A chat line (``chat_said``) goes to every group as
+``{"type": "match.chat", "message": <play.payloads.chat_entry>}``.
 """
 from __future__ import annotations
 
@@ -87,6 +89,23 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
     match = views.match
     messages = [(seat_group(match.id, seat), view_event(views.view(seat), reseat)) for seat in range(match.players)]
     messages.append((spectator_group(match.id), view_event(views.view(None), reseat)))
+    loop = _server_loop()
+    if loop is not None:
+        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
+    else:
+        async_to_sync(_send_all)(layer, messages)
+
+
+def chat_said(match_id: str, players: int, entry: dict) -> None:
+    """Send the chat line ``entry`` (``play.payloads.chat_entry``) to every seat's group and the
+    spectators' of a match with ``players`` seats, as ``match_changed`` sends views (handed to
+    the server's event loop inside the ASGI server, else waited for)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "match.chat", "message": entry}
+    messages = [(seat_group(match_id, seat), event) for seat in range(players)]
+    messages.append((spectator_group(match_id), event))
     loop = _server_loop()
     if loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)

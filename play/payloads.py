@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from play.games import GAMES
 
 from .identity import Player
-from .models import Match, MatchAction, Seat
+from .models import ChatMessage, Match, MatchAction, Seat
 from .seat_holders import find_seat
 
 _UNSET = object()
@@ -151,3 +151,10 @@ def match_summary(match: Match, player: Player | None) -> dict:
         "created": iso_utc(match.created),
         "updated": iso_utc(match.updated),
     }
+
+
+def chat_entry(message: ChatMessage) -> dict:
+    """The public shape of a chat line: ``{"id", "seat" (int | None: a spectator), "name",
+    "text", "version" (the match version when it was said), "created" (ISO 8601, UTC)}``."""
+    return {"id": message.pk, "seat": message.seat, "name": message.name, "text": message.text,
+            "version": message.version, "created": iso_utc(message.created)}

@@ -40,6 +40,7 @@ from .selectors import history, live
 from .selectors.match import get_match, match_view
 from .selectors.mine import matches_for
 from .services.create import create_match
+from .services.dismiss import dismiss as dismiss_match
 from .services.join import join_match
 from .services.leave import leave_match
 from .services.resign import resign as resign_match
@@ -49,6 +50,8 @@ CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
 DECK_ERRORS = ("deck_required", "unknown_deck", "invalid_deck")
 #: How many recent moves the table's log shows.
 RECENT_MOVES = 12
+#: How many of the latest chat lines the table page brings (older ones: the replay's chat).
+CHAT_LINES = 50
 #: Matches per lobby page, and how many of the visitor's latest matches the lobby lists.
 LOBBY_PER_PAGE = 30
 MY_MATCHES = 20
@@ -206,7 +209,14 @@ def table(request, match_id: str):
     view = match_view(match, player)
     joining = view["seat"] is None and match.status == Match.Status.OPEN
     brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
+    seated_open = view["seat"] is not None and match.status == Match.Status.OPEN
+    invites = [
+        {"number": s["index"] + 1,
+         "url": request.build_absolute_uri(reverse("play-invite", kwargs={"match_id": match.id, "seat": s["index"]}))}
+        for s in view["seats"] if s["kind"] == "human" and not s["name"]
+    ] if seated_open else []
     return render(request, "play/table.html", {
+        "invites": invites,
         "join_decks": deck_choices(player) if brings_deck else None,
         "match": match,
         "view": view,
@@ -216,7 +226,30 @@ def table(request, match_id: str):
         **board_context(match.game),
         "log": history.action_log(match, player)[-RECENT_MOVES:],
         "log_size": RECENT_MOVES,
+        "chat": history.chat_log(match, last=CHAT_LINES),
     })
+
+
+def invite(request, match_id: str, seat: int):
+    """An invite link to seat ``seat`` of an open match (``/play/m/<id>/invite/<seat>/``, which a
+    seated person copies from the table): a guest without a display name is sent to choose one
+    and is then seated (the pending join of ``_seat_change``); anyone else lands on the table,
+    where the seat's "Take this seat" button is (and, in a game played with one's own deck, the
+    deck picker). A seat that is no longer free, or a match no longer open, is said so on the
+    table."""
+    match = _match_or_404(match_id)
+    table_url = reverse("play-table", kwargs={"match_id": match.id})
+    free = [s.index for s in match.seats.all() if s.is_free]
+    if match.status != Match.Status.OPEN or seat not in free:
+        messages.info(request, _("This invitation's seat is no longer free."))
+        return redirect(table_url)
+    if player_from_request(request) is None:
+        messages.info(request, _("You are invited to seat %(number)s: choose a display name to take it.")
+                      % {"number": seat + 1})
+        request.session[PENDING_JOIN_KEY] = {"match": match.id, "seat": seat, "deck": None}
+        return _ask_for_name(request, table_url)
+    messages.info(request, _("You are invited to seat %(number)s: press “Take this seat” to join.") % {"number": seat + 1})
+    return redirect(table_url)
 
 
 def _seat_change(request, match_id: str, change, pending: dict | None = None):
@@ -295,13 +328,29 @@ def resign(request, match_id: str):
     return _seat_change(request, match_id, resign_match)
 
 
+@require_POST
+def dismiss(request, match_id: str):
+    """Take a finished or abandoned match off the caller's "Your matches" (the lobby)."""
+    try:
+        dismiss_match(player_from_request(request), match_id)
+    except MatchError as error:
+        messages.error(request, error.message)
+    return redirect("play-lobby")
+
+
 def replay(request, match_id: str):
     """Step through a finished match (or an abandoned one that had started) from the caller's
-    seat (or a spectator's)."""
+    seat (or a spectator's). The page holds the match's moves, not its states: the script
+    fetches the frames as they are viewed (``/api/matches/<id>/replay/frames/``), and the chat
+    (``/api/matches/<id>/chat/``)."""
     match = _match_or_404(match_id)
     context = {"match": match, "game_name": game_label(match.game), "rules_url": rules_url(match.game)}
     if not history.has_replay(match):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
-    data = history.replay(match, player_from_request(request))
-    return render(request, "play/replay.html",
-                  {**context, "replay": data, **board_context(match.game), "replay_labels": REPLAY})
+    data = history.replay_outline(match, player_from_request(request))
+    return render(request, "play/replay.html", {
+        **context, "replay": data, **board_context(match.game), "replay_labels": REPLAY,
+        "frames_url": reverse("api-match-replay-frames", kwargs={"match_id": match.id}),
+        "chat_url": reverse("api-match-chat", kwargs={"match_id": match.id}),
+        "read_only": True,
+    })

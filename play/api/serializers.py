@@ -236,3 +236,18 @@ class FrameSerializer(serializers.Serializer):
 class ReplaySerializer(serializers.Serializer):
     match = MatchSummarySerializer()
     frames = FrameSerializer(many=True)
+
+
+class ReplayFramesSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="the number of frames of the replay, the deal (frame 0) included")
+    start = serializers.IntegerField(help_text="the number of the first frame given")
+    frames = FrameSerializer(many=True)
+
+
+class ChatLineSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="the seat the author held; null for a spectator")
+    name = serializers.CharField()
+    text = serializers.CharField(help_text="as it was said (whitespace folded): show it as text, not HTML")
+    version = serializers.IntegerField(help_text="the match version when it was said")
+    created = serializers.DateTimeField()

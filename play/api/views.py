@@ -18,7 +18,8 @@ from rest_framework.settings import api_settings
 from core.addresses import request_address
 from core.api.base import ApiView, GenericApiView
 from core.api.pagination import PAGINATION
-from core.api.params import Boolean, query_parameters
+from core.api.params import Boolean, Integer, query_parameters
+
 from play.games import GAMES
 from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
@@ -27,12 +28,14 @@ from play.selectors.match import get_match, match_view, summaries
 from play.selectors.mine import matches_for
 from play.services.act import act
 from play.services.create import create_match
+from play.services.dismiss import dismiss
 from play.services.join import join_match
 from play.services.leave import leave_match
 from play.services.resign import resign
 
 from .serializers import (
     ActionInput,
+    ChatLineSerializer,
     CreateMatchInput,
     GameSerializer,
     JoinInput,
@@ -40,6 +43,7 @@ from .serializers import (
     LogEntrySerializer,
     MatchSummarySerializer,
     MatchViewSerializer,
+    ReplayFramesSerializer,
     ReplaySerializer,
     StaleVersionSerializer,
 )
@@ -263,3 +267,47 @@ class MatchReplay(MatchApiView):
     @extend_schema(responses={200: ReplaySerializer, 404: ERROR, 409: ERROR})
     def get(self, request, match_id):
         return Response(history.replay(get_match(match_id), player_from_request(request)))
+
+
+class MatchReplayFrames(MatchApiView):
+    """Some frames of a replay, each as ``/replay/`` gives it: what the replay page fetches as
+    its frames are viewed."""
+
+    @query_parameters(
+        Integer("start", "the first frame: 0 is the deal, N the match after its Nth action", low=0, default=0),
+        Integer("count", f"how many frames, at most {history.MAX_FRAMES} (cut at the last frame)",
+                low=1, high=history.MAX_FRAMES, default=20),
+    )
+    @extend_schema(
+        responses={200: ReplayFramesSerializer, 400: ERROR, 404: ERROR, 409: ERROR},
+        description=("400 bad_frame: start is past the last frame (details: start, total); bad_parameter; 409 "
+                     "not_finished: the match is not over."),
+    )
+    def get(self, request, match_id):
+        params = request.parameters
+        return Response(history.replay_frames(get_match(match_id), player_from_request(request),
+                                              params["start"], params["count"]))
+
+
+class MatchChat(MatchApiView):
+    """The match's table chat, oldest first (lines are said over the match's websocket:
+    ``{"type": "chat", "text"}``)."""
+
+    @extend_schema(responses={200: ChatLineSerializer(many=True), 404: ERROR})
+    def get(self, request, match_id):
+        return Response(history.chat_log(get_match(match_id)))
+
+
+class MatchDismiss(MatchApiView):
+    """Take a finished or abandoned match off your list of matches (``?mine=1`` and the lobby's
+    "Your matches") for good; 204."""
+
+    @extend_schema(
+        request=None,
+        responses={204: OpenApiResponse(description="dismissed (or it was already)"), 400: ERROR, 404: ERROR,
+                   409: ERROR},
+        description="400 name_required: a guest without a display name; 409 not_over: the match is open or running.",
+    )
+    def post(self, request, match_id):
+        dismiss(_caller(request), match_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -46,9 +46,20 @@ TABLE = {
     "err_timed_out": _("You were away on your turn too long; a bot plays your seat."),
     "err_abandoned": _("The match was abandoned."),
     "err_network": _("The move could not be sent: check your connection and try again."),
+    "chat_spectator": _("watching"),
+    "chat_offline": _("Not connected: the message was not sent. Try again in a moment."),
+    "chat_err_chat_too_long": _("The message is too long: at most %(limit)s characters."),
+    "chat_err_chat_empty": _("Write something first."),
+    "chat_err_throttled": _("You are sending messages too fast: wait %(seconds)s s."),
+    "chat_err_name_required": _("Choose a display name to chat."),
+    "chat_closed": _("The match is over: the chat is closed. Its messages stay in the replay."),
+    "title_your_turn": _("Your turn!"),
+    "copied": _("Copied"),
 }
 
 REPLAY = {
     "position": _("Move %(current)s of %(total)s"),
     "start": _("The deal"),
+    "loading": _("Loading the move…"),
+    "load_failed": _("The move could not be loaded: check your connection and try again."),
 }

@@ -1,13 +1,13 @@
-"""What happened in a match, as a viewer may see it: the log of its actions, and the replay of a
-match that is over, frame by frame."""
+"""What happened in a match, as a viewer may see it: the log of its actions, its table chat, and
+the replay of a match that is over, frame by frame (all of it, or a range of frames)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
 from play.errors import MatchError
 from play.identity import Player
-from play.models import Match, MatchAction
-from play.payloads import action_entry, get_game, iso_utc, match_summary
+from play.models import ChatMessage, Match, MatchAction
+from play.payloads import action_entry, chat_entry, get_game, iso_utc, match_summary
 from play.seat_holders import find_seat
 
 
@@ -21,6 +21,15 @@ def action_log(match: Match, player: Player | None) -> list[dict]:
         {**action_entry(game, a, viewer), "created": iso_utc(a.created)}
         for a in MatchAction.objects.filter(match=match).order_by("version")
     ]
+
+
+def chat_log(match: Match, last: int | None = None) -> list[dict]:
+    """The match's chat lines, oldest first (``play.payloads.chat_entry``); only the ``last``
+    ones when given. Every viewer sees the same chat."""
+    lines = ChatMessage.objects.filter(match=match).order_by("-created", "-id")
+    if last is not None:
+        lines = lines[:last]
+    return [chat_entry(line) for line in reversed(list(lines))]
 
 
 def has_replay(match: Match) -> bool:
@@ -37,6 +46,33 @@ def _viewer(match: Match, player: Player | None) -> int | None:
     return None if seat is None else seat.index
 
 
+def _frames(match: Match, viewer: int | None, start: int = 0, stop: int | None = None) -> list[dict]:
+    """Frames ``start`` to ``stop - 1`` (all from ``start`` for ``None``) of ``match`` played
+    again from its seed, options and log (see ``replay``); the frames before ``start`` are
+    played but not viewed."""
+    game = get_game(match.game)
+    state = game.setup(match.players, match.seed, match.options)
+    frames = []
+    if start == 0:
+        frames.append({"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
+                       "to_act": game.to_act(state)})
+    entries = MatchAction.objects.filter(match=match).order_by("version")
+    if stop is not None:
+        entries = entries.filter(version__lt=stop)
+    for entry in entries:
+        state = game.apply(state, entry.seat, entry.action)
+        if entry.version >= start:
+            frames.append(
+                {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
+            )
+    return frames
+
+
+def _replayable(match: Match) -> None:
+    if not has_replay(match):
+        raise MatchError("not_finished", _("A replay is available once the match is over."))
+
+
 def replay(match: Match, player: Player | None) -> dict:
     """A finished match played again from its seed, options and log, as ``player`` sees it:
     ``{"match": <summary>, "frames": [{"version": 0, "seat": None, "action": None, "by": None,
@@ -50,16 +86,39 @@ def replay(match: Match, player: Player | None) -> dict:
     Raises ``MatchError("not_finished")`` (HTTP 409) while the match is open or running, and for
     an abandoned match that never started (it expired while open).
     """
-    if not has_replay(match):
-        raise MatchError("not_finished", _("A replay is available once the match is over."))
-    viewer = _viewer(match, player)
+    _replayable(match)
+    return {"match": match_summary(match, player), "frames": _frames(match, _viewer(match, player))}
+
+
+def replay_outline(match: Match, player: Player | None) -> dict:
+    """What the replay page starts from, without any game state (the frames are fetched as
+    they are viewed: ``replay_frames``): ``{"match": <summary>, "total": <number of frames,
+    the deal included>, "moves": [{"version", "seat", "action", "by"}, ...]}``, the moves as
+    ``player``'s seat may see them (``action_log`` without the times). Raises as ``replay``."""
+    _replayable(match)
     game = get_game(match.game)
-    state = game.setup(match.players, match.seed, match.options)
-    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
-               "to_act": game.to_act(state)}]
-    for entry in MatchAction.objects.filter(match=match).order_by("version"):
-        state = game.apply(state, entry.seat, entry.action)
-        frames.append(
-            {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
-        )
-    return {"match": match_summary(match, player), "frames": frames}
+    viewer = _viewer(match, player)
+    moves = [action_entry(game, a, viewer) for a in MatchAction.objects.filter(match=match).order_by("version")]
+    return {"match": match_summary(match, player), "total": len(moves) + 1, "moves": moves}
+
+
+#: The most frames one ``replay_frames`` call gives.
+MAX_FRAMES = 50
+
+
+def replay_frames(match: Match, player: Player | None, start: int, count: int) -> dict:
+    """Frames ``start`` to ``start + count - 1`` of the replay (frame N is the match after its
+    Nth action, frame 0 the deal), each exactly as in ``replay``, the range cut at the last
+    frame: ``{"total": <number of frames>, "start": start, "frames": [...]}``. ``count`` is 1 to
+    ``MAX_FRAMES``.
+
+    Raises ``MatchError``: as ``replay``; ``bad_frame`` (400) when ``start`` is past the last
+    frame (details ``{"start", "total"}``).
+    """
+    _replayable(match)
+    total = MatchAction.objects.filter(match=match).count() + 1
+    if start >= total:
+        raise MatchError("bad_frame", _("This replay has frames 0 to %(last)s: there is no frame %(start)s.")
+                         % {"last": total - 1, "start": start}, {"start": start, "total": total})
+    frames = _frames(match, _viewer(match, player), start, start + count)
+    return {"total": total, "start": start, "frames": frames}

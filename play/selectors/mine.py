@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from play.identity import Player
-from play.models import Match, Seat
+from play.models import DismissedMatch, Match, Seat
 
 from .live import live
 
@@ -41,11 +41,19 @@ def places(status: str, *, player: Player | None = None, address: str = "", now:
     return held + bot_only
 
 
+def _dismissed(player: Player) -> Q:
+    if player.user_id is not None:
+        return Q(user_id=player.user_id)
+    return Q(user__isnull=True, session_key=player.session_key)
+
+
 def matches_for(player: Player | None) -> QuerySet[Match]:
     """The matches where ``player`` holds a seat or that they made (bot-only ones included), any
-    status, most recently changed first; none for ``None``."""
+    status, most recently changed first, but those they dismissed (``play.services.dismiss``);
+    none for ``None``."""
     if player is None:
         return Match.objects.none()
     ids = Seat.objects.filter(_holds(player)).values("match_id")
-    return (Match.objects.filter(Q(pk__in=ids) | _made_by(player)).prefetch_related("seats__user")
-            .order_by("-updated", "id"))
+    dismissed = DismissedMatch.objects.filter(_dismissed(player)).values("match_id")
+    return (Match.objects.filter(Q(pk__in=ids) | _made_by(player)).exclude(pk__in=dismissed)
+            .prefetch_related("seats__user").order_by("-updated", "id"))

@@ -9,6 +9,8 @@
 - ``clocks`` — a deadline passed: the turn clock ran out (``expire_clock``), or a person was
   away too long (``time_out``);
 - ``expiry`` — open matches nobody joined are abandoned (``expire_open_matches``);
+- ``chat`` — a person says a line at the table (``say``);
+- ``dismiss`` — a person takes a match that is over off their list (``dismiss``);
 
 and what they share: ``checks`` (the refusals of several services), ``limits`` (how many matches
 one person and one address may hold), ``seating`` (a person takes a seat), ``game_setup`` (the

@@ -280,7 +280,7 @@ def test_the_coverage_phase_runs_where_it_reaches_past_the_permission_check():
             operation = result.ok()
             enabled = fuzzed.config.phases_for(operation=operation).coverage.enabled
             phases.setdefault(operation.label, {})[label] = enabled
-    assert len(phases) == 39
+    assert len(phases) == 42  # 39, and the replay frames, the chat and dismiss
     assert {name for name, on in phases.items() if on["user"]} == {
         "POST /api/decks/", "DELETE /api/decks/{deck_id}/", "POST /api/decks/{deck_id}/copy/",
         "POST /api/decks/{deck_id}/goldfish/"}

@@ -23,7 +23,7 @@ from tests.play.test_match_ws import SAME_ORIGIN, guest_cookie, logged_in
 pytestmark = pytest.mark.usefixtures("transactional_db")
 TIMEOUT = 5
 
-MATCH_HELP = 'A message is {"type": "act", "version", "action"} or {"type": "ping"}.'
+MATCH_HELP = 'A message is {"type": "act", "version", "action"}, {"type": "chat", "text"} or {"type": "ping"}.'
 HEALTH_HELP = 'The health socket reads {"type": "ping"} only.'
 TOO_DEEP = "The message is nested too deeply: at most 32 levels of arrays and objects."
 NOT_JSON = "The message is not JSON."

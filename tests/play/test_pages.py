@@ -457,21 +457,27 @@ def test_the_replay_of_an_unfinished_match_says_so(client, open_match):
     assert "replay-data" not in en
 
 
-def test_the_replay_page_holds_every_frame(client):
+def test_the_replay_page_holds_the_moves_and_fetches_the_frames(client):
     match = finished_bot_match()
     en, ja = page_in_both_languages(client, f"/play/m/{match.id}/replay/")
+    whole = client.get(f"/api/matches/{match.id}/replay/").json()["frames"]
     for body in (en, ja):
         data = json_block(body, "replay-data")
-        assert [f["version"] for f in data["frames"]] == list(range(match.version + 1))
-        assert data["frames"][0]["action"] is None
-        assert data["frames"][-1]["state"]["over"] is True
-        assert data["frames"][-1]["state"]["scores"] == match.outcome["scores"]
-        # each frame names the seats to act in it (replay.js marks them): in L.A.M.A. the one seat
-        # whose move is the next frame's, and nobody once the game is over
-        frames = data["frames"]
-        assert [f["to_act"] for f in frames] == [[f["seat"]] for f in frames[1:]] + [[]]
+        assert data["total"] == match.version + 1
+        assert [m["version"] for m in data["moves"]] == list(range(1, match.version + 1))
+        assert data["moves"] == [{k: f[k] for k in ("version", "seat", "action", "by")} for f in whole[1:]]
+        assert "frames" not in data and '"state"' not in body
         assert f'max="{match.version}"' in body
+        assert f'data-frames-url="/api/matches/{match.id}/replay/frames/"' in body
+        assert f'data-chat-url="/api/matches/{match.id}/chat/"' in body
+        assert 'id="replay-moves"' in body and 'id="chat-panel"' in body and 'id="chat-form"' not in body
         assert 'src="/static/play/replay.js"' in body
+    # each frame names the seats to act in it (replay.js marks them): in L.A.M.A. the one seat
+    # whose move is the next frame's, and nobody once the game is over
+    frames = client.get(f"/api/matches/{match.id}/replay/frames/?start=0&count=50").json()["frames"]
+    assert frames == whole[:50]
+    assert frames[-1]["state"]["over"] is (match.version < 50)
+    assert [f["to_act"] for f in whole] == [[f["seat"]] for f in whole[1:]] + [[]]
     assert "Replay of L.A.M.A." in en and "ラマ（L.A.M.A.）のリプレイ" in ja
 
 

@@ -1,18 +1,31 @@
 // The replay page: steps through a finished match's frames (each a game view from the
-// caller's seat, or a spectator's, with the seats to act then) with buttons, a slider and the
-// arrow keys, drawn by the same board module as the table, read-only.
-import { fill, isTypingOrModified, readJSON } from "../js/kit/dom.js";
+// caller's seat, or a spectator's, with the seats to act then) with buttons, a slider, the
+// arrow keys and the list of moves, drawn by the same board module as the table, read-only.
+// The page holds only the moves (#replay-data: {match, total, moves}); the frames are fetched
+// from data-frames-url (?start=N&count=M) as they are viewed, a chunk at a time, and kept.
+// The chat of the match (data-chat-url) is shown beside, the lines said after the frame shown
+// dimmed.
+import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
+import { get } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
+import { chatPanel } from "./chat.js";
 import { renderSeats, seatName as seatLabel } from "./seats.js";
 
+const CHUNK = 20;
+
+const root = document.getElementById("replay");
 const boardElement = document.querySelector("[data-board-module]");
 const board = await import(boardElement.dataset.boardModule);
 const labels = readLabels("play-labels", "board-labels", "replay-labels");
 const data = readJSON("replay-data");
-const frames = data.frames;
+const total = data.total;
+const moves = data.moves;
 const seats = data.match.seats;
 const slider = document.getElementById("replay-slider");
+const part = (id) => document.getElementById(id);
+const frames = new Map();
+const loading = new Map();
 let index = 0;
 
 function seatName(i) {
@@ -21,31 +34,117 @@ function seatName(i) {
 
 const ctx = { labels, legal: [], act: null, pending: false, readOnly: true, seatName };
 
-function show(next) {
-  index = Math.max(0, Math.min(frames.length - 1, next));
-  const frame = frames[index];
-  slider.value = String(index);
-  fill(document.getElementById("replay-position"), index === 0 ? labels.start : format(labels.position, { current: index, total: frames.length - 1 }));
-  fill(document.getElementById("replay-move"), frame.action ? board.describe(frame, ctx) : "");
-  renderSeats(document.getElementById("seats"), { seats, toAct: frame.to_act, labels, board, state: frame.state, ctx, join: null });
-  board.render(boardElement, frame.state, ctx);
-  document.getElementById("replay-first").disabled = index === 0;
-  document.getElementById("replay-prev").disabled = index === 0;
-  document.getElementById("replay-next").disabled = index === frames.length - 1;
-  document.getElementById("replay-last").disabled = index === frames.length - 1;
+// The chunk holding frame n, fetched once (the promise is kept while it loads).
+function load(n) {
+  const start = Math.floor(n / CHUNK) * CHUNK;
+  if (frames.has(n)) return Promise.resolve();
+  if (!loading.has(start)) {
+    const url = `${root.dataset.framesUrl}?start=${start}&count=${CHUNK}`;
+    loading.set(start, get(url).then(async (response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      const body = await response.json();
+      body.frames.forEach((frame, i) => frames.set(body.start + i, frame));
+    }).finally(() => loading.delete(start)));
+  }
+  return loading.get(start);
 }
 
-document.getElementById("replay-first").addEventListener("click", () => show(0));
-document.getElementById("replay-prev").addEventListener("click", () => show(index - 1));
-document.getElementById("replay-next").addEventListener("click", () => show(index + 1));
-document.getElementById("replay-last").addEventListener("click", () => show(frames.length - 1));
+// -- the move list --------------------------------------------------------------------------------
+const moveButtons = [];
+
+function moveText(n) {
+  return n === 0 ? labels.start : board.describe(moves[n - 1], ctx);
+}
+
+function buildMoves() {
+  const list = part("replay-moves");
+  fill(list, Array.from({ length: total }, (_, n) => {
+    const button = h("button", { type: "button", class: "link-button replay-move-button", dataset: { frame: n }, onclick: () => show(n) }, moveText(n));
+    moveButtons.push(button);
+    return h("li", {}, button);
+  }));
+}
+
+// The board learns card names from the frames it draws: say the moves again with them.
+function retellMoves() {
+  moveButtons.forEach((button, n) => {
+    const text = moveText(n);
+    if (button.textContent !== text) button.textContent = text;
+  });
+}
+
+function markMove() {
+  moveButtons.forEach((button, n) => {
+    if (n === index) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  });
+  const current = moveButtons[index];
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+// -- showing a frame ------------------------------------------------------------------------------
+let wanted = 0;
+
+async function show(next) {
+  wanted = Math.max(0, Math.min(total - 1, next));
+  const n = wanted;
+  index = n;
+  slider.value = String(n);
+  fill(part("replay-position"), n === 0 ? labels.start : format(labels.position, { current: n, total: total - 1 }));
+  part("replay-first").disabled = n === 0;
+  part("replay-prev").disabled = n === 0;
+  part("replay-next").disabled = n === total - 1;
+  part("replay-last").disabled = n === total - 1;
+  markMove();
+  const status = part("replay-loading");
+  if (!frames.has(n)) {
+    fill(status, labels.loading);
+    status.hidden = false;
+    try {
+      await load(n);
+    } catch (error) {
+      fill(status, labels.load_failed);
+      return;
+    }
+  }
+  if (wanted !== n) return;
+  status.hidden = true;
+  const frame = frames.get(n);
+  fill(part("replay-move"), frame.action ? board.describe(frame, ctx) : "");
+  renderSeats(part("seats"), { seats, toAct: frame.to_act, labels, board, state: frame.state, ctx, join: null });
+  board.render(boardElement, frame.state, ctx);
+  retellMoves();
+  chat.upTo(frame.version);
+  // Fetch the next chunk ahead, so that stepping on does not wait.
+  const ahead = n + CHUNK / 2;
+  if (ahead < total && !frames.has(ahead)) load(ahead).catch(() => {});
+}
+
+part("replay-first").addEventListener("click", () => show(0));
+part("replay-prev").addEventListener("click", () => show(index - 1));
+part("replay-next").addEventListener("click", () => show(index + 1));
+part("replay-last").addEventListener("click", () => show(total - 1));
 slider.addEventListener("input", () => show(Number(slider.value)));
 document.addEventListener("keydown", (event) => {
   if (isTypingOrModified(event) || event.target === slider) return;
-  const step = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: frames.length - 1 }[event.key];
+  const step = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: total - 1 }[event.key];
   if (step === undefined) return;
   event.preventDefault();
   show(step);
 });
 
+const chat = chatPanel(part("chat-panel"), { labels, send: null });
+
+async function loadChat() {
+  try {
+    const response = await get(root.dataset.chatUrl);
+    if (response.ok) (await response.json()).forEach(chat.add);
+    chat.upTo(frames.has(index) ? frames.get(index).version : index);
+  } catch (error) {
+    // The chat is a convenience; the replay works without it.
+  }
+}
+
+buildMoves();
 show(0);
+loadChat();

@@ -15,8 +15,10 @@ import { get, send as sendRequest } from "../js/kit/http.js";
 import { icon } from "../js/kit/icons.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
+import { chatPanel } from "./chat.js";
 import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
+import { turnAlert } from "./turn_alert.js";
 
 const PENDING_TIMEOUT_MS = 10000;
 const MAX_STALE_RETRIES = 5;
@@ -153,6 +155,8 @@ function receiveError(error, current) {
 
 function onFrame(frame) {
   if (frame.type === "view") receiveView(frame.view);
+  else if (frame.type === "chat") chat.add(frame.message);
+  else if (frame.type === "error" && frame.about === "chat") chat.refused(frame.error || {});
   else if (frame.type === "error") receiveError(frame.error || {}, frame.view);
 }
 
@@ -180,13 +184,15 @@ function logStep(before, after) {
   if (after.last_action) logMove(after.last_action);
 }
 
-// After the socket was down, fetch the moves that may have been missed.
+// After the socket was down, fetch the moves and chat lines that may have been missed.
 async function catchUpLog() {
   try {
     const response = await get(root.dataset.logUrl);
     if (response.ok) (await response.json()).slice(-logSize).forEach(logMove);
+    const said = await get(root.dataset.chatUrl);
+    if (said.ok) (await said.json()).forEach(chat.add);
   } catch (error) {
-    // The log is a convenience; the table itself is up to date.
+    // The log and the chat are a convenience; the table itself is up to date.
   }
 }
 
@@ -287,12 +293,16 @@ function render() {
   const seated = view.seat !== null;
   const mine = seated ? view.seats[view.seat] : null;
   part("leave-form").hidden = !(seated && view.status === "open");
+  if (part("invite")) part("invite").hidden = view.status !== "open";
   part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
   renderOutcome();
   renderClock();
-  // A finished or abandoned match changes no more: no live badge, and the socket may close.
+  yourTurn.update(view.status === "running" && view.seat !== null && view.to_act.includes(view.seat));
+  // A finished or abandoned match changes no more: no live badge, and the socket may close
+  // (the chat is read-only from then on).
   const over = view.status === "finished" || view.status === "abandoned";
   part("connection").hidden = over;
+  chat.close(over);
   if (over) socket.close();
 }
 
@@ -311,6 +321,8 @@ function onStatus(state, seconds) {
 }
 
 const socket = new MatchSocket(root.dataset.wsPath, { onMessage: onFrame, onStatus });
+const chat = chatPanel(part("chat-panel"), { labels, send: (frame) => socket.send(frame) });
+const yourTurn = turnAlert({ label: labels.title_your_turn, toggle: part("turn-sound") });
 
 document.addEventListener("keydown", (event) => {
   if (isTypingOrModified(event) || event.repeat) return;
@@ -322,11 +334,24 @@ document.addEventListener("keydown", (event) => {
     act(action);
   }
 });
+// The invite links' Copy buttons: the link to the clipboard (selected for copying by hand
+// where the clipboard is not allowed).
+document.querySelectorAll("[data-copy]").forEach((button) => button.addEventListener("click", async () => {
+  const field = part(button.dataset.copy);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    button.textContent = labels.copied;
+  } catch (error) {
+    // The link stays selected: Ctrl+C copies it.
+  }
+}));
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") socket.reconnectNow();
 });
 
 readJSON("match-log").forEach(logMove);
+readJSON("match-chat", []).forEach(chat.add);
 logStep(null, view);
 render();
 if (view.status !== "finished" && view.status !== "abandoned") socket.connect();

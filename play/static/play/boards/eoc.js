@@ -288,6 +288,7 @@ function renderHand(part, state, ctx) {
 
 function hint(state, ctx) {
   const { labels, legal } = ctx;
+  if (ctx.readOnly) return "";
   if (!ctx.act) {
     if (state.outcome) return "";
     if (state.seat === null || state.seat === undefined) return labels.spectating;
