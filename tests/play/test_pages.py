@@ -494,7 +494,8 @@ def test_the_finished_match_page_links_its_replay(client):
     assert log[-1] == {**view["last_action"], "created": log[-1]["created"]}
 
 
-def test_every_page_has_an_inline_favicon(client):
+def test_every_page_has_the_sites_favicon(client):
     for url in ("/play/", "/play/name/"):
         body = client.get(url, **EN).content.decode()
-        assert body.count('<link rel="icon" href="data:image/svg+xml,') == 1, url
+        assert body.count('<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">') == 1, url
+        assert body.count('<link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">') == 1, url
