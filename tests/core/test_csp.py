@@ -66,7 +66,7 @@ def objects(sample_catalogue):
     match = create_match(Player(root.pk, None, "root"), "lama", [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     return {"code": "SMP-001", "slug": "lama", "deck_id": deck.pk, "number": "1", "run_id": run.pk, "match_id": match.pk,
             "token_key": token.token_key, "id": str(root.pk), "content_type_id": "1", "object_id": "1",
-            "app_label": "cardsdb", "url": "no-such-admin-page/", "user": root, "username": "root"}
+            "app_label": "cardsdb", "url": "no-such-admin-page/", "user": root, "username": "root", "seat": "1"}
 
 
 def test_every_route_answers_with_the_policy(client, objects):
