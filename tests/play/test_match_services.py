@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.utils import translation
 
+from core.errors import error_message
 from play.errors import MatchError, StaleVersion
 from play.games import GAMES
 from play.models import Match, MatchAction, Seat
@@ -204,13 +205,11 @@ def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
     assert refused("not_your_turn", act, bob, duel.id, 0, {"type": "draw"}).status == 400
     assert refused("not_seated", act, carol, duel.id, 0, {"type": "draw"}).status == 403
     assert refused("not_seated", act, None, duel.id, 0, {"type": "draw"}).status == 403
-    # The engine's refusal is said in the active language (the site's default is Japanese).
-    with translation.override("en"):
-        error = refused("illegal_action", act, alice, duel.id, 0, {"type": "play", "card": 4})
+    # The engine's refusal is a Message: English as a str, said in the reader's language when answered.
+    error = refused("illegal_action", act, alice, duel.id, 0, {"type": "play", "card": 4})
     assert error.message.startswith("A 4 cannot be played on a 1")
     with translation.override("ja"):
-        error = refused("illegal_action", act, alice, duel.id, 0, {"type": "play", "card": 4})
-    assert error.message.startswith("1の上に4は出せません。")
+        assert error_message(error).startswith("1の上に4は出せません。")
     refused("malformed_action", act, alice, duel.id, 0, {"type": "play"})
     refused("malformed_action", act, alice, duel.id, 0, ["draw"])
     refused("bad_version", act, alice, duel.id, "0", {"type": "draw"})
