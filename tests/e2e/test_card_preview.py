@@ -1,6 +1,7 @@
 """The card preview in Chromium: hovering a card name on the search table and on a deck's page
 shows the card's face in the page's language, keyboard focus shows it and Escape closes it, and
-a long-press on a phone's touch screen shows it without following the link (a tap still does)."""
+a long-press on a phone's touch screen shows it without following the link (a tap still does);
+at the Elements of Chaos table a card in hand shows it on hover."""
 import pytest
 
 pytestmark = [pytest.mark.e2e]
@@ -108,3 +109,36 @@ def test_a_long_press_on_a_phone_shows_the_card_without_following_the_link(phone
     phone.locator(PREVIEW).wait_for(state="hidden")
     name.tap()
     phone.wait_for_url(f"{live_server.url}/cards/SMP-001/", wait_until="domcontentloaded")
+
+
+@pytest.fixture
+def table_samples(threads_share_the_test_db):
+    """The sample catalogue, committed so that the ASGI server's thread sees it."""
+    from django.core.management import call_command
+
+    call_command("load_samples", verbosity=0)
+
+
+def test_hovering_a_card_in_hand_at_the_elements_of_chaos_table_shows_it(browser, asgi_server, table_samples):
+    from tests.e2e.test_eoc_table import stacked_decks
+
+    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{asgi_server}/play/name/")
+    page.fill("#id_name", "Ann")
+    page.click("#name-button")
+    page.goto(f"{asgi_server}/play/")
+    token = page.evaluate("document.cookie.match(/csrftoken=([^;]+)/)[1]")
+    created = page.request.post(f"{asgi_server}/api/matches/", headers={"X-CSRFToken": token}, data={
+        "game": "eoc", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+        "options": {"decks": stacked_decks(), "stacked": True, "first_player": 0},
+    })
+    assert created.status == 201, created.text()
+    page.goto(f"{asgi_server}/play/m/{created.json()['id']}/")
+    card = page.locator('#board .eoc-card[data-card="SMP-031"]').first
+    assert card.locator(".eoc-card-name").inner_text() == "Phantom the Gentleman Thief"
+    card.hover()
+    assert face_src(page) == "/cards/SMP-031/face.svg?lang=en"
+    assert inside_viewport(page)
+    context.close()

@@ -235,9 +235,9 @@ function handCard(code, state, ctx, attributes = {}) {
   const steps = ["step1", "step2", "step3"].map((s, i) => `${i + 1}:${card.action_table[s].map((a) => actionLabel(labels, a)).join("/")}`).join(" ");
   const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join("・") || labels.colourless;
   const tag = attributes.onclick ? "button" : "span";
-  const { class: extra = "", ...rest } = attributes;
+  const { class: extra = "", dataset = {}, ...rest } = attributes;
   return h(tag, { ...(tag === "button" ? { type: "button" } : {}), class: `eoc-card eoc-type-${card.type} ${extra}`.trim(),
-    dataset: { code, card: code }, title: otherName(card) || nameOf(card), ...rest },
+    dataset: { code, card: code, ...dataset }, title: otherName(card) || nameOf(card), ...rest },
     h("span", { class: "eoc-card-name" }, nameOf(card)),
     h("span", { class: "eoc-card-facts" }, `${colours} · ${details.join(" · ")}`),
     h("span", { class: "eoc-card-steps" }, steps));
