@@ -4,7 +4,7 @@
 // - pointer devices: after hovering it for HOVER_DELAY ms; leaving it hides the preview;
 // - touch: after pressing it for LONG_PRESS ms without moving; the click that ends the press is
 //   swallowed, so a long-pressed link does not navigate (a short tap still does);
-// - keyboard: while it (or a link inside it) has focus.
+// - keyboard: while it (or a link inside it) has keyboard focus (not the focus a tap gives).
 // Escape, a tap or click elsewhere, or scrolling close it. The box is kept inside the viewport
 // (beside the name when there is room, else above or below it). It is decorative
 // (aria-hidden, empty alt): the name being hovered already names the card.
@@ -154,10 +154,20 @@ function onContextMenu(event) {
   if (press && cardTarget(event.target)) event.preventDefault();
 }
 
+// Focus from the keyboard only: a tap or click focuses a link or button too, and must not
+// open the preview by itself.
+function keyboardFocus(element) {
+  try {
+    return element.matches(":focus-visible");
+  } catch (error) {
+    return true;
+  }
+}
+
 function onFocusIn(event) {
   const target = cardTarget(event.target);
-  if (target) show(target);
-  else if (shownFor) hide();
+  if (target && keyboardFocus(event.target)) show(target);
+  else if (!target && shownFor) hide();
 }
 
 function onFocusOut(event) {
