@@ -91,8 +91,9 @@ def point_label(point: dict) -> str:
 def odds_context(cards: list[StatCard], k: int = 1, turns: int = 5, played: int = 2,
                  names: dict[str, dict] | None = None, lang: str = "ja") -> dict:
     """``{"odds": odds_json, "k", "points": [{"label", "cards"}], "rows": [{"label", "kind",
-    "copies", "cells": [{"p", "exact"}], "mulligan": {"p", "exact"} | None}]}``: the chance of at
-    least ``k`` of each group, groups with fewer than ``k`` cards left out. Cards are named in
+    "copies", "code", "cells": [{"p", "exact"}], "mulligan": {"p", "exact"} | None}]}``: the chance of at
+    least ``k`` of each group, groups with fewer than ``k`` cards left out; ``code`` is the card's
+    code on a card's row (for its preview), else None. Cards are named in
     ``lang`` from ``names`` (card rows by code) and listed in the reader's order
     (``tcg.cards.names.card_order_key``), before the groups of a type or colour."""
     odds = odds_json(cards, turns, played)
@@ -108,6 +109,7 @@ def odds_context(cards: list[StatCard], k: int = 1, turns: int = 5, played: int 
         mulligan = group["opening_with_mulligan"][str(k)]
         rows.append({
             "label": group_label(group, names, lang), "kind": group["kind"], "copies": group["copies"],
+            "code": group["codes"][0] if group["kind"] == "card" and group["codes"] else None,
             "cells": [{"p": _percent(c["p"]), "exact": c["exact"]} for c in row],
             "mulligan": {"p": _percent(mulligan["p"]), "exact": mulligan["exact"]},
         })

@@ -44,8 +44,9 @@ def test_no_cards_found_is_said_with_a_count_of_zero(client, sample_catalogue):
 def test_did_you_mean_a_misspelt_name(client, sample_catalogue):
     en = client.get("/cards/", {"q": "kagra"}, **EN).content.decode()
     mean = re.search(r'<p class="did-you-mean" id="did-you-mean">(.*?)</p>', en, re.S).group(1)
-    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', mean)
-    assert [(query_of(url), name) for url, name in links] == [('!"火炎部長カグラ"', "Kagura, Flame Club Captain")]
+    links = re.findall(r'<a href="([^"]+)" data-card="([^"]+)">([^<]+)</a>', mean)
+    assert [(query_of(url), code, name) for url, code, name in links] == [
+        ('!"火炎部長カグラ"', "SMP-001", "Kagura, Flame Club Captain")]
     assert "(火炎部長カグラ)" in mean
     ja = client.get("/cards/", {"q": "kagra"}, **JA).content.decode()
     assert "もしかして:" in ja and ">火炎部長カグラ</a>" in ja and "(Kagura, Flame Club Captain)" in ja

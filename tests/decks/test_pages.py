@@ -15,7 +15,7 @@ def line_problems(body: str) -> dict[int, list[tuple[str, str]]]:
     """``{line: [(code, text), ...]}`` of the validator's per-line problems."""
     out = {}
     for number, inner in re.findall(r'<li class="deck-line[^"]*" data-line="(\d+)"[^>]*>(.*?)</li>', body, re.S):
-        found = re.findall(r'<p class="problem" data-code="([a-z_]+)">(.*?)</p>', inner, re.S)
+        found = re.findall(r'<p class="problem" data-code="([a-z_]+)"(?: data-card="[A-Z0-9-]+")?>(.*?)</p>', inner, re.S)
         if found:
             out[int(number)] = found
     return out

@@ -22,7 +22,7 @@ RED_CHARACTERS_EN = ["Emilio, Exchange Student", "Go, Cheer Squad Leader", "Hina
 def first_names(body: str, section: str = "type-character") -> list[str]:
     """The names shown first in a card group's table (``_card_groups.html``)."""
     group = body.split(f'card-group {section}"', 1)[1].split("</section>", 1)[0]
-    return re.findall(r'<td class="card-names"><a href="/cards/SMP-\d+/" lang="\w+">(.*?)</a>', group)
+    return re.findall(r'<td class="card-names"><a href="/cards/SMP-\d+/" lang="\w+" data-card="SMP-\d+">(.*?)</a>', group)
 
 
 def test_the_deck_page_lists_cards_in_the_readers_language_and_order(client, sample_catalogue):
@@ -31,9 +31,9 @@ def test_the_deck_page_lists_cards_in_the_readers_language_and_order(client, sam
     assert first_names(ja) == RED_CHARACTERS_JA
     assert first_names(en) == RED_CHARACTERS_EN
     # the other language small beneath
-    assert ('<a href="/cards/SMP-001/" lang="en">Kagura, Flame Club Captain</a><br>'
+    assert ('<a href="/cards/SMP-001/" lang="en" data-card="SMP-001">Kagura, Flame Club Captain</a><br>'
             '<span class="name-other" lang="ja">火炎部長カグラ</span>') in en
-    assert ('<a href="/cards/SMP-001/" lang="ja">火炎部長カグラ</a><br>'
+    assert ('<a href="/cards/SMP-001/" lang="ja" data-card="SMP-001">火炎部長カグラ</a><br>'
             '<span class="name-other" lang="en">Kagura, Flame Club Captain</span>') in ja
     # the sample deck's title in English, its Japanese title beneath
     assert '<h1 id="deck-name">Crimson Rush</h1>' in en and '<p class="deck-description">紅蓮速攻</p>' in en
@@ -176,8 +176,8 @@ def test_the_card_page_heading_and_texts_in_english(client, sample_catalogue):
 def test_search_results_name_cards_in_the_readers_language(client, sample_catalogue):
     # page=1: shown as a list even though the search finds one card (which alone opens its page).
     en = client.get("/cards/", {"q": "カグラ", "view": "grid", "page": "1"}, **EN).content.decode()
-    assert ('<span class="tile-name" lang="en">Kagura, Flame Club Captain</span>\n'
+    assert ('<span class="tile-name" lang="en" data-card="SMP-001">Kagura, Flame Club Captain</span>\n'
             '            <span class="tile-name-other" lang="ja">火炎部長カグラ</span>') in en
     table = client.get("/cards/", {"q": "カグラ", "view": "table", "page": "1"}, **JA).content.decode()
-    assert ('<a href="/cards/SMP-001/" lang="ja">火炎部長カグラ</a><br><span class="muted" lang="en">'
+    assert ('<a href="/cards/SMP-001/" lang="ja" data-card="SMP-001">火炎部長カグラ</a><br><span class="muted" lang="en">'
             'Kagura, Flame Club Captain</span>') in table

@@ -179,7 +179,7 @@ function cardTitle(card) {
 
 function renderResults(cards, count) {
   fill(document.getElementById("search-results"), cards.map((card) => h("li", { class: "search-result", dataset: { code: card.code }, title: cardTitle(card) },
-    h("span", { class: "result-name" }, cardName(card)),
+    h("span", { class: "result-name", dataset: { card: card.code } }, cardName(card)),
     otherName(card) ? h("span", { class: "name-other result-name-other" }, ` ${otherName(card)}`) : "", " ",
     h("span", { class: "muted result-meta" }, `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`),
     h("button", { type: "button", class: "secondary", dataset: { action: "add", code: card.code }, "aria-label": message("add_one", { name: cardName(card) }) },

@@ -56,10 +56,16 @@ function moveText(n) {
   return n === 0 ? labels.start : board.describe(moves[n - 1], ctx);
 }
 
+// {card: code} when move n names a card the viewer may see (for its preview), else {}.
+function cardOfMove(n) {
+  const card = n > 0 && board.cardOf ? board.cardOf(moves[n - 1]) : null;
+  return card ? { card } : {};
+}
+
 function buildMoves() {
   const list = part("replay-moves");
   fill(list, Array.from({ length: total }, (_, n) => {
-    const button = h("button", { type: "button", class: "link-button replay-move-button", dataset: { frame: n }, onclick: () => show(n) }, moveText(n));
+    const button = h("button", { type: "button", class: "link-button replay-move-button", dataset: { frame: n, ...cardOfMove(n) }, onclick: () => show(n) }, moveText(n));
     moveButtons.push(button);
     return h("li", {}, button);
   }));
@@ -111,6 +117,9 @@ async function show(next) {
   status.hidden = true;
   const frame = frames.get(n);
   fill(part("replay-move"), frame.action ? board.describe(frame, ctx) : "");
+  const named = frame.action && board.cardOf ? board.cardOf(frame) : null;
+  if (named) part("replay-move").dataset.card = named;
+  else delete part("replay-move").dataset.card;
   renderSeats(part("seats"), { seats, toAct: frame.to_act, labels, board, state: frame.state, ctx, join: null });
   board.render(boardElement, frame.state, ctx);
   retellMoves();

@@ -8,6 +8,7 @@
 //   describe({seat, action, by}, ctx)   one line for the move log
 //   events(before, after, ctx)          extra log lines between two game views
 //   keyAction(key, legal)               the legal action a key press asks for, or null
+//   cardOf({seat, action, by})          (optional) the card code a log line names, for its preview
 // ctx: {labels, legal, act(action) | null, pending, readOnly, seatName(index)}. What the boards
 // share is in board_kit.js; the page's labels are #play-labels and #board-labels.
 import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
@@ -162,16 +163,16 @@ function onFrame(frame) {
 
 // -- the move log -------------------------------------------------------------------------------
 // Entries are kept by key and shown newest first; "order" is the match version they belong to.
-function addLog(text, key, order) {
+function addLog(text, key, order, card = null) {
   if (logEntries.has(key)) return;
-  logEntries.set(key, { text, order });
+  logEntries.set(key, { text, order, card });
   const newest = [...logEntries.values()].sort((a, b) => b.order - a.order).slice(0, logSize);
-  fill(part("move-log"), newest.map((entry) => h("li", {}, entry.text)));
+  fill(part("move-log"), newest.map((entry) => h("li", { dataset: entry.card ? { card: entry.card } : {} }, entry.text)));
   part("log-empty").hidden = true;
 }
 
 function logMove(entry) {
-  addLog(board.describe(entry, context()), `move-${entry.version}`, entry.version);
+  addLog(board.describe(entry, context()), `move-${entry.version}`, entry.version, board.cardOf ? board.cardOf(entry) : null);
 }
 
 // The board's events see the new view first, so that a board may learn from it (e.g. the

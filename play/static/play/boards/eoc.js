@@ -159,12 +159,12 @@ function squareContent(square, slot, ch, state, ctx) {
     const cls = `eoc-slot eoc-owner-${mine ? "me" : "them"}${slot.face_up ? " is-up" : " is-down"}`;
     const text = slot.card ? cardName(slot.card) : labels.face_down;
     const title = slot.face_up ? format(labels.item_up, { card: text }) : slot.card ? format(labels.own_down, { card: text }) : labels.face_down;
-    bits.push(h("span", { class: cls, title }, slot.face_up ? [icon("face-up"), ` ${text}`] : slot.card ? [icon("face-down"), ` ${text}`] : icon("hidden", { label: text })));
+    bits.push(h("span", { class: cls, title, dataset: slot.card ? { card: slot.card } : {} }, slot.face_up ? [icon("face-up"), ` ${text}`] : slot.card ? [icon("face-down"), ` ${text}`] : icon("hidden", { label: text })));
   }
   if (ch) {
     const mine = ch.owner === state.seat;
     bits.push(h("span", { class: `eoc-char eoc-owner-${mine ? "me" : "them"}${ch.hp === 0 ? " is-zero" : ""}`, title: charLabel(ch, state, ctx) },
-      h("span", { class: "eoc-char-name" }, cardName(ch.card)),
+      h("span", { class: "eoc-char-name", dataset: { card: ch.card } }, cardName(ch.card)),
       h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`)));
   }
   return bits;
@@ -235,9 +235,9 @@ function handCard(code, state, ctx, attributes = {}) {
   const steps = ["step1", "step2", "step3"].map((s, i) => `${i + 1}:${card.action_table[s].map((a) => actionLabel(labels, a)).join("/")}`).join(" ");
   const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join("・") || labels.colourless;
   const tag = attributes.onclick ? "button" : "span";
-  const { class: extra = "", ...rest } = attributes;
+  const { class: extra = "", dataset = {}, ...rest } = attributes;
   return h(tag, { ...(tag === "button" ? { type: "button" } : {}), class: `eoc-card eoc-type-${card.type} ${extra}`.trim(),
-    dataset: { code }, title: otherName(card) || nameOf(card), ...rest },
+    dataset: { code, card: code, ...dataset }, title: otherName(card) || nameOf(card), ...rest },
     h("span", { class: "eoc-card-name" }, nameOf(card)),
     h("span", { class: "eoc-card-facts" }, `${colours} · ${details.join(" · ")}`),
     h("span", { class: "eoc-card-steps" }, steps));
@@ -333,13 +333,13 @@ function renderArrange(part, state, ctx) {
   const full = arrangement.length === cards.length && cards.length === COLS;
   const wanted = full ? [0, 1, 2, 3].map((col) => byCol[col]) : null;
   const order = full ? firstOf(legal, "arrange", (a) => a.order.every((c, i) => c === wanted[i])) : null;
-  const pool = left.map((code) => h("button", { type: "button", class: "eoc-arrange-card", dataset: { code }, disabled: ctx.pending,
+  const pool = left.map((code) => h("button", { type: "button", class: "eoc-arrange-card", dataset: { code, card: code }, disabled: ctx.pending,
     onclick: () => { arrangement = [...arrangement, code]; redraw(); } }, cardName(code)));
   fill(part,
     h("p", {}, labels.arrange_intro),
     h("ol", { class: "eoc-arrange-slots" }, viewerCols.map((col) => h("li", { dataset: { col } },
       h("span", { class: "eoc-sq-name" }, squareName([row, col])), " ",
-      byCol[col] ? h("strong", {}, cardName(byCol[col])) : h("span", { class: "muted" }, labels.arrange_next)))),
+      byCol[col] ? h("strong", { dataset: { card: byCol[col] } }, cardName(byCol[col])) : h("span", { class: "muted" }, labels.arrange_next)))),
     h("div", { class: "actions" }, pool),
     h("div", { class: "actions" },
       h("button", { type: "button", class: "eoc-arrange-done", disabled: ctx.pending || !order, onclick: () => {
@@ -377,13 +377,19 @@ function charAt(state, square) {
   return ch ? ch.card : "";
 }
 
+// Cards by code as names, each previewable, separated by commas ("—" for none).
+function cardList(codes) {
+  if (!codes.length) return "—";
+  return codes.map((code, i) => [i ? ", " : "", h("span", { dataset: { card: code } }, cardName(code))]);
+}
+
 function renderPiles(part, state, ctx) {
   const { labels } = ctx;
   const rows = [0, 1].map((s) => h("tr", { dataset: { seat: s } },
     h("th", { scope: "row" }, ctx.seatName(s)),
-    h("td", {}, state.action_tables[s].length ? state.action_tables[s].map(cardName).join(", ") : "—"),
-    h("td", {}, state.discards[s].length ? state.discards[s].map(cardName).join(", ") : "—"),
-    h("td", {}, state.downs[s].length ? state.downs[s].map(cardName).join(", ") : "—")));
+    h("td", {}, cardList(state.action_tables[s])),
+    h("td", {}, cardList(state.discards[s])),
+    h("td", {}, cardList(state.downs[s]))));
   fill(part, h("div", { class: "table-wrap" }, h("table", { class: "eoc-piles-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, labels.player), h("th", { scope: "col" }, labels.tables),
       h("th", { scope: "col" }, labels.discard), h("th", { scope: "col" }, labels.down))),
@@ -426,6 +432,15 @@ export function seatDetails(state, index, ctx) {
     h("span", { class: "down-count", dataset: { count: state.downs[index].length } }, format(labels.down_count, { count: state.downs[index].length })),
     state.phase === "mulligan" && mulligan !== null ? h("span", { class: "badge" }, mulligan ? labels.took_mulligan : labels.kept_hand) : null,
   ];
+}
+
+// The code of the card a move-log entry names ({seat, action, by}), for its preview; null when
+// it names none (or the viewer may not see it).
+export function cardOf(entry) {
+  const a = (entry && entry.action) || {};
+  if (["place_character", "set", "action_table", "event"].includes(a.type)) return a.card || null;
+  if (a.type === "sandbox_move") return (a.from && a.from.card) || null;
+  return null;
 }
 
 // One line for the move log: {seat, action, by}, as the viewer may see it (a card set face down
