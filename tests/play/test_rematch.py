@@ -2,6 +2,7 @@
 /api/matches/<id>/rematch/``): the seats, options and clock copied, people's seats kept for
 them, stacked deals dropped where another person sits, one rematch per match, and the refusals."""
 import pytest
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from play.errors import MatchError
@@ -15,6 +16,12 @@ pytestmark = pytest.mark.usefixtures("db")
 
 BOB = guest("bob-session", "Bob")
 CAROL = guest("carol-session", "Carol")
+
+
+@pytest.fixture
+def english():
+    with translation.override("en"):
+        yield
 
 
 def over(match: Match, status=Match.Status.FINISHED) -> Match:
@@ -61,7 +68,7 @@ def test_a_rematch_keeps_the_seats_options_and_clock_and_seats_the_proposer(user
     with pytest.raises(MatchError) as refused:
         join_match(CAROL, new.id)
     assert (refused.value.code, refused.value.status) == ("seat_reserved", 409)
-    assert str(refused.value.message) == "The free seats of this rematch are kept for the people of the match before."
+    assert str(refused.value.message) == "この再戦の空席は、前の対戦の参加者のために確保されています。"  # the site's default
     with pytest.raises(MatchError) as refused:
         join_match(CAROL, new.id, seat=0)
     assert (refused.value.code, refused.value.details) == ("seat_reserved", {"seat": 0})
@@ -103,6 +110,7 @@ def test_a_stacked_deal_is_copied_only_when_every_other_seat_is_a_bot(user):
     ("abandoned", "abandoned", 409, "The match was abandoned: nobody joined it in time, or every person at it was "
                                     "away too long. It is over."),
 ])
+@pytest.mark.usefixtures("english")
 def test_a_rematch_needs_a_finished_match(user, status, code, http, message):
     match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, None)
     Match.objects.filter(pk=match.pk).update(status=status)
