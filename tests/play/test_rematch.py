@@ -176,3 +176,27 @@ def test_two_guests_rematch_over_the_api(alice_api):
 
     accepted = ann.post(f"/api/matches/{view['id']}/join/", {}, format="json")
     assert (accepted.status_code, accepted.json()["status"], accepted.json()["seat"]) == (200, "running", 0)
+
+
+def test_an_open_rematch_stays_out_of_the_lobby_until_it_starts(user, api):
+    old = three_seats(user)
+    new, _ = propose_rematch(BOB, old.id)
+    assert [m["id"] for m in api.get("/api/matches/").json()["results"]] == []
+    join_match(person(user), new.id)
+    assert [m["id"] for m in api.get("/api/matches/").json()["results"]] == [new.id]  # running: to watch
+
+
+def test_the_finished_table_offers_the_rematch_to_its_people(client, user):
+    old = three_seats(user)
+    client.force_login(user)
+    page = client.get(f"/play/m/{old.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="rematch-button"' in page and f'action="/play/m/{old.id}/rematch/"' in page
+    response = client.post(f"/play/m/{old.id}/rematch/")
+    new = Match.objects.get(pk=old.id).rematch
+    assert (response.status_code, response["Location"]) == (302, f"/play/m/{new.id}/")
+    assert seats(new)[0] == (0, user.pk, "", "alice", "", user.pk, "")
+    assert client.post(f"/play/m/{old.id}/rematch/")["Location"] == f"/play/m/{new.id}/"  # the same one
+    page = client.get(f"/play/m/{old.id}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert '<a class="button" id="rematch-link" href="/play/m/%s/">再戦の卓へ</a>' % new.id in page
+    watcher = APIClient().get(f"/play/m/{old.id}/").content.decode()
+    assert 'id="rematch"' not in watcher  # a spectator has no rematch to propose or accept
