@@ -200,3 +200,18 @@ def test_the_finished_table_offers_the_rematch_to_its_people(client, user):
     assert '<a class="button" id="rematch-link" href="/play/m/%s/">再戦の卓へ</a>' % new.id in page
     watcher = APIClient().get(f"/play/m/{old.id}/").content.decode()
     assert 'id="rematch"' not in watcher  # a spectator has no rematch to propose or accept
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_rematch_of_a_game_played_with_ones_own_deck_keeps_each_seats_deck(user, other_user):
+    old = create_match(person(user), "eoc", [HUMAN, HUMAN], {"rows": 4}, seed=7, deck="SMP-RED")
+    join_match(person(other_user), old.id, deck="SMP-GREEN")
+    old = over(old)
+    assert sorted(old.options) == ["decks", "rows"]  # the seats' decks became an option at the start
+    new, _ = propose_rematch(person(other_user), old.id)
+    new.refresh_from_db()
+    assert (new.options, new.status, new.state) == ({"rows": 4}, "open", None)
+    assert [s.deck["id"] for s in new.seats.all()] == ["SMP-RED", "SMP-GREEN"]
+    joined = join_match(person(user), new.id)  # no deck named: the one brought before
+    assert joined.status == "running"
+    assert joined.options["decks"] == old.options["decks"] and joined.options["rows"] == 4
