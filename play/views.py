@@ -211,10 +211,12 @@ def table(request, match_id: str):
     joining = view["seat"] is None and match.status == Match.Status.OPEN
     brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
     seated_open = view["seat"] is not None and match.status == Match.Status.OPEN
+    # A rematch's free seats are kept for the people of the match before: no invite links to them.
+    kept = {s.index for s in match.seats.all() if s.reserved_user_id or s.reserved_session} if seated_open else set()
     invites = [
         {"number": s["index"] + 1,
          "url": request.build_absolute_uri(reverse("play-invite", kwargs={"match_id": match.id, "seat": s["index"]}))}
-        for s in view["seats"] if s["kind"] == "human" and not s["name"]
+        for s in view["seats"] if s["kind"] == "human" and not s["name"] and s["index"] not in kept
     ] if seated_open else []
     return render(request, "play/table.html", {
         "invites": invites,

@@ -215,3 +215,13 @@ def test_a_rematch_of_a_game_played_with_ones_own_deck_keeps_each_seats_deck(use
     joined = join_match(person(user), new.id)  # no deck named: the one brought before
     assert joined.status == "running"
     assert joined.options["decks"] == old.options["decks"] and joined.options["rows"] == 4
+
+
+def test_the_rematch_table_offers_no_invite_link_to_a_kept_seat(client, user):
+    old = three_seats(user)
+    client.force_login(user)
+    new_url = client.post(f"/play/m/{old.id}/rematch/")["Location"]
+    page = client.get(new_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="invite"' not in page  # seat 2 is kept for Bob
+    fresh = create_match(person(user), "lama", [HUMAN, HUMAN], {}, None)
+    assert 'id="invite"' in client.get(f"/play/m/{fresh.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
