@@ -192,8 +192,10 @@ class MatchJoin(MatchApiView):
         request=JoinInput, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
         description=(
             'Body: {"seat": 2, "name": "Bob", "deck": "SMP-RED"} (all optional; "deck" is required in a game '
-            "played with one's own deck). 409 codes: match_full, seat_taken, already_seated, not_open (over, "
-            "abandoned, or expired: nobody joined it for PLAY_OPEN_TTL seconds); 429 too_many_matches (as for "
+            "played with one's own deck; a rematch's seat kept for you keeps the deck you brought before). 409 codes: "
+            "match_full, seat_taken, already_seated, not_open (over, abandoned, or expired: nobody joined it for "
+            "PLAY_OPEN_TTL seconds), seat_reserved (a rematch's seat kept for another person; without \"seat\" you "
+            "take the one kept for you); 429 too_many_matches (as for "
             "creating; taking the last seat is a place in a running match); 400: bad_seat, name_required, "
             "deck_required, unknown_deck, invalid_deck, deck_not_used, secret_options (the match's deal is "
             "stacked: only bots may sit beside its creator)."
