@@ -22,6 +22,7 @@ CODES = {
     "match_full": (409, "Every seat of the match is taken."),
     "seat_taken": (409, "The seat asked for is taken."),
     "bad_seat": (400, "There is no such seat at the match."),
+    "seat_reserved": (409, "The seat (or every free seat) is a rematch's seat kept for another person."),
     "already_seated": (409, "The caller already has a seat at the match."),
     "not_open": (409, "The match has started or is over, so seats no longer change hands."),
     "name_required": (400, "A guest must choose a display name first."),
@@ -48,7 +49,7 @@ CODES = {
     # leaderboards and players' pages
     "game_not_found": (404, "There is no game with this slug."),
     "player_not_found": (404, "There is no player with this name."),
-    "not_finished": (409, "A replay is available once the match is over."),
+    "not_finished": (409, "A replay, or a rematch, is available once the match is over."),
     "bad_frame": (400, "There is no replay frame of this number (frames run from 0 to the match's version)."),
     # chat and the lobby
     "chat_empty": (400, "A chat line must be a text that is not blank."),
@@ -65,7 +66,8 @@ class MatchError(DomainError):
     ``code`` is one of ``CODES`` (with its HTTP status there): ``unknown_game``, ``bad_seats``,
     ``bad_options``, ``bad_clock`` (create); ``secret_options`` (a stacked deal where another
     person would sit: create, join); ``match_full``, ``seat_taken``, ``bad_seat``,
-    ``already_seated``, ``not_open`` (join, leave); ``too_many_matches`` (create, join:
+    ``already_seated``, ``not_open``, ``seat_reserved`` (join, leave); ``not_finished``,
+    ``not_seated``, ``abandoned`` (rematch); ``too_many_matches`` (create, join:
     ``play.services.limits``); ``deck_required``, ``deck_not_used``, ``unknown_deck``,
     ``invalid_deck`` (the decks the seats bring: create, join; see ``play.seat_decks``);
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,

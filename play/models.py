@@ -4,7 +4,8 @@ A ``Match`` holds a game's whole state as JSON (``game.dump(state)``) and a ``ve
 counts the actions applied to it; ``MatchAction`` logs each of them, so a match can be replayed
 from (game, players, seed, options, log). A ``Seat`` is taken by a user, by a guest (a browser
 session with a display name), or played by a bot. ``ChatMessage`` keeps the table chat;
-``DismissedMatch`` the matches a person took off their list. Writes go through ``play.services``.
+``DismissedMatch`` the matches a person took off their list. A finished match's ``rematch`` is
+the new match proposed with the same seats. Writes go through ``play.services``.
 
 A match is ``open`` while a person's seat is free, ``running`` once every seat is taken,
 ``finished`` when the game is over, or ``abandoned``: it expired while open (nobody joined for
@@ -60,6 +61,11 @@ class Match(models.Model):
         _("created from address"), max_length=100, blank=True, db_index=True,
         help_text=_("the client key (core.addresses.client_key) of the request that made the match"),
     )
+    rematch = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of",
+        verbose_name=_("rematch"),
+        help_text=_("the match proposed as a rematch of this finished one (play.services.rematch)"),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -76,7 +82,9 @@ class Match(models.Model):
 class Seat(models.Model):
     """Seat ``index`` of a match. A person's seat has ``user`` (or ``session_key`` for a guest),
     ``name`` and the client ``address`` it was taken from; a free seat has none of them; a bot's
-    seat has ``bot``. A person who resigns keeps the seat, marked ``resigned``, and the heuristic
+    seat has ``bot``. A free seat of a rematch (``play.services.rematch``) may be reserved for
+    the person who held it in the finished match (``reserved_user`` or ``reserved_session``):
+    nobody else may take it. A person who resigns keeps the seat, marked ``resigned``, and the heuristic
     bot (``bot``) plays it from then on; a person timed out for being away on their turn
     (``play.services.clocks.time_out``) is marked ``timed_out`` as well."""
 
@@ -106,6 +114,15 @@ class Seat(models.Model):
     deck = models.JSONField(
         _("deck"), null=True, blank=True,
         help_text=_("the deck the seat brings, for games played with one's own deck: {id, name, cards}"),
+    )
+    reserved_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("reserved for user"),
+        help_text=_("a free seat of a rematch kept for the user who held it in the finished match"),
+    )
+    reserved_session = models.CharField(
+        _("reserved for guest session"), max_length=40, blank=True,
+        help_text=_("a free seat of a rematch kept for the guest who held it in the finished match"),
     )
 
     class Meta:

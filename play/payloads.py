@@ -15,7 +15,11 @@ Shape::
                                     # bring their own decks waits for its last seat
      "outcome": None | {"scores", "winners", ...},
      "clock": None | {"seconds_per_turn": int, "deadline": "ISO 8601 UTC" | None},
-     "last_action": None | {"version", "seat", "action", "by"}}
+     "last_action": None | {"version", "seat", "action", "by"},
+     "rematch": None | {"id", "status", "seat": int | None, "taken": bool}}
+                                    # the rematch proposed of a finished match
+                                    # (play.services.rematch): the viewer's seat there (kept
+                                    # for them; None for a spectator) and whether they took it
 """
 from __future__ import annotations
 
@@ -88,7 +92,23 @@ class MatchViews:
         if last_action is _UNSET:
             last_action = match.actions.order_by("-version").first() if match.version else None
         self.logged = last_action
+        self._rematch = _UNSET
         self._views: dict[int | None, dict] = {}
+
+    def rematch_entry(self, seat: int | None) -> dict | None:
+        """``{"id", "status", "seat", "taken"}`` of the match's rematch as seat ``seat`` sees it
+        (``None``: a spectator), or ``None`` when no rematch was proposed."""
+        if self.match.rematch_id is None:
+            return None
+        if self._rematch is _UNSET:
+            self._rematch = Match.objects.filter(pk=self.match.rematch_id).prefetch_related("seats").first()
+        rematch = self._rematch
+        if rematch is None:
+            return None
+        held = next((s for s in rematch.seats.all() if s.index == seat), None)
+        taken = held is not None and held.user_id == self._by_index[seat].user_id and (
+            held.user_id is not None or (bool(held.session_key) and held.session_key == self._by_index[seat].session_key))
+        return {"id": rematch.id, "status": rematch.status, "seat": seat, "taken": taken}
 
     def seat_of(self, player: Player | None) -> int | None:
         """The index of ``player``'s seat, or ``None``."""
@@ -122,6 +142,7 @@ class MatchViews:
             "outcome": match.outcome,
             "clock": clock_entry(match),
             "last_action": action_entry(self.game, self.logged, seat),
+            "rematch": self.rematch_entry(seat),
         }
 
     def view_for(self, player: Player | None) -> dict:

@@ -27,3 +27,20 @@ def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
 def people_left(seats: list[Seat]) -> bool:
     """Whether a person still plays a seat (taken, neither a bot's nor resigned)."""
     return any(not s.bot and (s.user_id is not None or s.session_key) for s in seats)
+
+
+def reserved_for_other(seat: Seat, player: Player | None) -> bool:
+    """Whether ``seat`` is reserved (a rematch's seat kept for who held it in the finished match,
+    ``play.services.rematch``) for someone other than ``player``."""
+    if seat.reserved_user_id is None and not seat.reserved_session:
+        return False
+    return not is_reserved_for(seat, player)
+
+
+def is_reserved_for(seat: Seat, player: Player | None) -> bool:
+    """Whether ``seat`` is reserved for ``player`` (by user id, or by a guest's session key)."""
+    if player is None:
+        return False
+    if player.user_id is not None:
+        return seat.reserved_user_id == player.user_id
+    return bool(player.session_key) and seat.reserved_user_id is None and seat.reserved_session == player.session_key

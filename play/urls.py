@@ -14,6 +14,7 @@ urlpatterns = [
     path("play/m/<str:match_id>/leave/", views.leave, name="play-leave"),
     path("play/m/<str:match_id>/resign/", views.resign, name="play-resign"),
     path("play/m/<str:match_id>/replay/", views.replay, name="play-replay"),
+    path("play/m/<str:match_id>/rematch/", views.rematch, name="play-rematch"),
     path("play/m/<str:match_id>/dismiss/", views.dismiss, name="play-dismiss"),
     path("play/m/<str:match_id>/invite/<int:seat>/", views.invite, name="play-invite"),
     path("play/rules/", rules_pages.rules_index, name="play-rules"),

@@ -43,6 +43,7 @@ from .services.create import create_match
 from .services.dismiss import dismiss as dismiss_match
 from .services.join import join_match
 from .services.leave import leave_match
+from .services.rematch import propose_rematch
 from .services.resign import resign as resign_match
 
 #: The create form's field an error of ``create_match`` belongs to (None: the whole form).
@@ -210,10 +211,12 @@ def table(request, match_id: str):
     joining = view["seat"] is None and match.status == Match.Status.OPEN
     brings_deck = joining and plays_with_seat_decks(get_game(match.game), match.options)
     seated_open = view["seat"] is not None and match.status == Match.Status.OPEN
+    # A rematch's free seats are kept for the people of the match before: no invite links to them.
+    kept = {s.index for s in match.seats.all() if s.reserved_user_id or s.reserved_session} if seated_open else set()
     invites = [
         {"number": s["index"] + 1,
          "url": request.build_absolute_uri(reverse("play-invite", kwargs={"match_id": match.id, "seat": s["index"]}))}
-        for s in view["seats"] if s["kind"] == "human" and not s["name"]
+        for s in view["seats"] if s["kind"] == "human" and not s["name"] and s["index"] not in kept
     ] if seated_open else []
     return render(request, "play/table.html", {
         "invites": invites,
@@ -326,6 +329,18 @@ def leave(request, match_id: str):
 def resign(request, match_id: str):
     """Resign during play: a bot plays the seat from then on."""
     return _seat_change(request, match_id, resign_match)
+
+
+@require_POST
+def rematch(request, match_id: str):
+    """Propose a rematch of a finished match with the same seats (``play.services.rematch``), or
+    go to the one proposed already: to the new match's table, where the others accept it."""
+    try:
+        new, _made = propose_rematch(player_from_request(request), match_id, address=request_address(request))
+    except MatchError as error:
+        messages.error(request, error_message(error))
+        return redirect("play-table", match_id=match_id)
+    return redirect("play-table", match_id=new.id)
 
 
 @require_POST

@@ -166,6 +166,13 @@ class LastActionSerializer(serializers.Serializer):
     by = serializers.ChoiceField(choices=["player", "bot", "clock"])
 
 
+class RematchSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="the rematch's match id")
+    status = serializers.ChoiceField(choices=STATUSES)
+    seat = serializers.IntegerField(allow_null=True, help_text="your seat there (kept for you); null for a spectator")
+    taken = serializers.BooleanField(help_text="whether you took it (proposed or accepted)")
+
+
 class MatchViewSerializer(serializers.Serializer):
     """The view payload of one seat, or of a spectator (``seat`` null)."""
 
@@ -186,6 +193,7 @@ class MatchViewSerializer(serializers.Serializer):
     outcome = serializers.DictField(allow_null=True, help_text='{"scores", "winners"} once finished')
     clock = ClockSerializer(allow_null=True)
     last_action = LastActionSerializer(allow_null=True)
+    rematch = RematchSerializer(allow_null=True, help_text="the rematch proposed of this finished match, if any")
 
 
 class MatchSummarySerializer(serializers.Serializer):

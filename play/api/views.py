@@ -31,6 +31,7 @@ from play.services.create import create_match
 from play.services.dismiss import dismiss
 from play.services.join import join_match
 from play.services.leave import leave_match
+from play.services.rematch import propose_rematch
 from play.services.resign import resign
 
 from .serializers import (
@@ -191,8 +192,10 @@ class MatchJoin(MatchApiView):
         request=JoinInput, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
         description=(
             'Body: {"seat": 2, "name": "Bob", "deck": "SMP-RED"} (all optional; "deck" is required in a game '
-            "played with one's own deck). 409 codes: match_full, seat_taken, already_seated, not_open (over, "
-            "abandoned, or expired: nobody joined it for PLAY_OPEN_TTL seconds); 429 too_many_matches (as for "
+            "played with one's own deck; a rematch's seat kept for you keeps the deck you brought before). 409 codes: "
+            "match_full, seat_taken, already_seated, not_open (over, abandoned, or expired: nobody joined it for "
+            "PLAY_OPEN_TTL seconds), seat_reserved (a rematch's seat kept for another person; without \"seat\" you "
+            "take the one kept for you); 429 too_many_matches (as for "
             "creating; taking the last seat is a place in a running match); 400: bad_seat, name_required, "
             "deck_required, unknown_deck, invalid_deck, deck_not_used, secret_options (the match's deal is "
             "stacked: only bots may sit beside its creator)."
@@ -311,3 +314,26 @@ class MatchDismiss(MatchApiView):
     def post(self, request, match_id):
         dismiss(_caller(request), match_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MatchRematch(MatchApiView):
+    """Propose a rematch of a finished match you played, with the same seats: answers your view
+    of the new match (201 when it is made; 200 with the one already proposed)."""
+
+    @extend_schema(
+        request=None, responses={200: VIEW, 201: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
+        description=(
+            "A new match of the same game, options and turn clock, with the same seat kinds: bots stay bots, and "
+            "each person's seat is kept for the person who held it (nobody else may take it: 409 seat_reserved "
+            "on join). You take your seat; the others accept by joining the new match (POST "
+            "/api/matches/<new id>/join/ takes the seat kept for them); it starts when every person's seat is "
+            "taken. Options that stack the deal are not copied when another seat is a person's. The finished "
+            "match's view gives the rematch (rematch: {id, status, seat, taken}). A second proposal answers the "
+            "rematch already proposed (200). 409 not_finished (open or running), abandoned; 403 not_seated (you "
+            "held no person's seat); 400 name_required; 429 too_many_matches."
+        ),
+    )
+    def post(self, request, match_id):
+        player = _caller(request)
+        match, made = propose_rematch(player, match_id, address=request_address(request))
+        return Response(match_view(match, player), status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)

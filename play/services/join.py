@@ -11,7 +11,7 @@ from play.models import Match
 from play.payloads import get_game
 from play.scheduling import after_commit
 from play.seat_decks import not_used, plays_with_seat_decks, seat_deck
-from play.seat_holders import find_seat
+from play.seat_holders import find_seat, is_reserved_for, reserved_for_other
 from play.selectors.live import is_expired
 
 from . import limits
@@ -39,7 +39,10 @@ def join_match(
     ``PLAY_OPEN_TTL`` seconds), ``secret_options`` (the match's options stack the deal, so only
     bots may sit beside its creator: a match saved before that rule), ``bad_seat`` (no such
     seat, or a bot's), ``seat_taken``, ``deck_required``, ``deck_not_used``, ``unknown_deck``,
-    ``invalid_deck`` (with every problem), ``bad_options``, ``too_many_matches`` (HTTP 429).
+    ``invalid_deck`` (with every problem), ``bad_options``, ``too_many_matches`` (HTTP 429),
+    ``seat_reserved`` (409: the seat, or every free seat, is a rematch's seat kept for another
+    person). A person for whom a rematch keeps a seat (``play.services.rematch``) takes that one
+    when ``seat`` is None, with the deck they brought before unless ``deck`` names another.
     Nothing is saved then.
     """
     player = needs_player(player)
@@ -58,8 +61,11 @@ def join_match(
     engine = get_game(match.game)
     refuse_stacked_deal(engine, match.options, _(
         "This match was made with a stacked deal (%(options)s), so only bots may sit at it beside its creator."))
+    open_to_me = [s for s in free if not reserved_for_other(s, player)]
     if seat is None:
-        chosen = free[0]
+        chosen = next((s for s in free if is_reserved_for(s, player)), open_to_me[0] if open_to_me else None)
+        if chosen is None:
+            raise reserved()
     else:
         chosen = next((s for s in seats if type(seat) is int and s.index == seat), None)
         if chosen is None or chosen.kind == "bot":
@@ -74,10 +80,13 @@ def join_match(
                 "seat_taken", _("Seat %(seat)s is taken.") % {"seat": seat},
                 {"seat": seat, "free": [s.index for s in free]},
             )
+        if reserved_for_other(chosen, player):
+            raise reserved(seat)
     if plays_with_seat_decks(engine, match.options):
-        if deck is None:
+        if deck is not None:
+            chosen.deck = seat_deck(player, deck, chosen.index)
+        elif chosen.deck is None:  # a rematch's seat keeps the deck its person brought before
             raise MatchError("deck_required", _("Choose the deck you bring to this match."), {"seat": chosen.index})
-        chosen.deck = seat_deck(player, deck, chosen.index)
     elif deck is not None:
         raise not_used(engine, chosen.index)
     key = address_key(address)
@@ -93,3 +102,12 @@ def join_match(
     match.save()
     after_commit(match, engine, state, seats, reseat=True)
     return match
+
+
+def reserved(seat: int | None = None) -> MatchError:
+    """The refusal for a rematch's seat kept for another person (``seat_reserved``)."""
+    if seat is None:
+        return MatchError("seat_reserved", _("The free seats of this rematch are kept for the people of the match "
+                                             "before."))
+    return MatchError("seat_reserved", _("Seat %(seat)s of this rematch is kept for the person who held it in the "
+                                         "match before.") % {"seat": seat}, {"seat": seat})
