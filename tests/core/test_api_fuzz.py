@@ -46,6 +46,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.conftest import token_client
+from tests.core.api_size import API_OPERATIONS
 
 # ``GET /api/cards/bulk/`` streams from an async iterator, made for the ASGI server; through WSGI
 # Django consumes it synchronously and says so.
@@ -280,10 +281,11 @@ def test_the_coverage_phase_runs_where_it_reaches_past_the_permission_check():
             operation = result.ok()
             enabled = fuzzed.config.phases_for(operation=operation).coverage.enabled
             phases.setdefault(operation.label, {})[label] = enabled
-    assert len(phases) == 42  # 39, and the replay frames, the chat and dismiss
+    assert len(phases) == API_OPERATIONS
     assert {name for name, on in phases.items() if on["user"]} == {
         "POST /api/decks/", "DELETE /api/decks/{deck_id}/", "POST /api/decks/{deck_id}/copy/",
-        "POST /api/decks/{deck_id}/goldfish/"}
+        "POST /api/decks/{deck_id}/goldfish/", "POST /api/decks/{deck_id}/cards/",
+        "GET /api/deck-drafts/{deck_id}/", "PUT /api/deck-drafts/{deck_id}/", "DELETE /api/deck-drafts/{deck_id}/"}
     assert {name for name, on in phases.items() if not on["anonymous"]} == {
         "POST /api/decks/", "PUT /api/decks/{deck_id}/", "PATCH /api/decks/{deck_id}/", "DELETE /api/decks/{deck_id}/",
         "POST /api/decks/{deck_id}/copy/", "POST /api/decks/{deck_id}/goldfish/", "POST /api/decks/validate/"}

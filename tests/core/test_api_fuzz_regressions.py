@@ -19,6 +19,7 @@ import pytest
 from django.core.cache import caches
 from core.api.throttling import AnonRateThrottle
 
+from tests.core.api_size import API_OPERATIONS, API_VIEWS
 from tests.play.matches import HEURISTIC, HUMAN, STACKED
 
 def error_code(response, status: int) -> str:
@@ -69,7 +70,7 @@ def test_every_api_view_answers_options_with_the_shared_metadata():
         for included in get_resolver().url_patterns if str(included.pattern) == "api/"
         for pattern in getattr(included, "url_patterns", []) if hasattr(pattern.callback, "cls")
     ]
-    assert len(views) == 34
+    assert len(views) == API_VIEWS
     assert all(issubclass(view.metadata_class, ApiMetadata) for view in views)
 
 
@@ -117,7 +118,7 @@ def test_every_operation_documents_the_shared_errors_in_the_error_shape(schema):
         for method, operation in methods.items()
         if method in ("get", "post", "put", "patch", "delete")
     ]
-    assert len(operations) == 39
+    assert len(operations) == API_OPERATIONS
     for name, operation in operations:
         responses = operation["responses"]
         for status in ("401", "406"):
