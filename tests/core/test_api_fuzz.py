@@ -288,7 +288,9 @@ def test_the_coverage_phase_runs_where_it_reaches_past_the_permission_check():
         "GET /api/deck-drafts/{deck_id}/", "PUT /api/deck-drafts/{deck_id}/", "DELETE /api/deck-drafts/{deck_id}/"}
     assert {name for name, on in phases.items() if not on["anonymous"]} == {
         "POST /api/decks/", "PUT /api/decks/{deck_id}/", "PATCH /api/decks/{deck_id}/", "DELETE /api/decks/{deck_id}/",
-        "POST /api/decks/{deck_id}/copy/", "POST /api/decks/{deck_id}/goldfish/", "POST /api/decks/validate/"}
+        "POST /api/decks/{deck_id}/copy/", "POST /api/decks/{deck_id}/goldfish/", "POST /api/decks/validate/",
+        "POST /api/decks/{deck_id}/cards/", "GET /api/deck-drafts/{deck_id}/", "PUT /api/deck-drafts/{deck_id}/",
+        "DELETE /api/deck-drafts/{deck_id}/"}
 
 
 # -- the stateful phase -----------------------------------------------------------------------------
