@@ -1,5 +1,5 @@
 // The "your turn" alert of the table: while it is the player's turn the page's title starts
-// with the label ("Your turn! · Lama · Table · …") and the favicon gets a dot; both go back
+// with the label ("Your turn! · Lama · Table · …") and the favicons get a dot; both go back
 // when the turn passes. With the sound toggle on (a checkbox, remembered in localStorage under
 // SOUND_KEY) a short tone plays when the turn becomes the player's. The tone is made by the Web
 // Audio API: no file to load.
@@ -49,8 +49,8 @@ function tone() {
 
 export function turnAlert({ label, toggle }) {
   const baseTitle = document.title;
-  const icon = document.querySelector("link[rel~=icon]");
-  const baseIcon = icon ? icon.getAttribute("href") : null;
+  // Every icon the page offers (an .ico and an SVG): the browser shows one of them.
+  const icons = [...document.querySelectorAll("link[rel~=icon]")].map((link) => [link, link.getAttribute("href")]);
   let mine = false;
   if (toggle) {
     toggle.checked = storedSound();
@@ -65,7 +65,7 @@ export function turnAlert({ label, toggle }) {
       mine = now;
       document.title = mine ? `${label} · ${baseTitle}` : baseTitle;
       document.documentElement.dataset.yourTurn = mine ? "yes" : "no";
-      if (icon) icon.setAttribute("href", mine ? DOT_ICON : baseIcon);
+      for (const [link, href] of icons) link.setAttribute("href", mine ? DOT_ICON : href);
       if (mine && toggle && toggle.checked) tone();
     },
   };
