@@ -2,6 +2,8 @@
 // seconds it asks the match's REST view whether a rematch was proposed (view.rematch) and
 // shows "Accept rematch" (a join of the new match, which takes the seat kept for the viewer)
 // or, once the viewer took their seat there, a link to the new table.
+import { get } from "../js/kit/http.js";
+
 const POLL_MS = 3000;
 
 const table = document.getElementById("table");
@@ -23,7 +25,7 @@ function show(rematch) {
 async function poll() {
   if (table.dataset.status === "finished") {
     try {
-      const response = await fetch(panel.dataset.viewUrl, {headers: {Accept: "application/json"}, credentials: "same-origin"});
+      const response = await get(panel.dataset.viewUrl);
       if (response.ok) {
         const view = await response.json();
         show(view.rematch);
