@@ -69,7 +69,7 @@ def test_two_conflicting_actions_one_applies_the_other_is_stale(transactional_db
             Match.objects.select_for_update().get(pk=match.id)
             for thread in threads:
                 thread.start()
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 30
             while waiting_on_locks() < len(ACTIONS):
                 assert time.monotonic() < deadline, "the two requests never waited on the match row together"
                 time.sleep(0.02)
