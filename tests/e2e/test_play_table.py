@@ -61,16 +61,22 @@ def said(name, kind) -> str:
     return {"play": f"{name} played {card}", "draw": f"{name} drew a card", "quit": f"{name} quit the round"}[move]
 
 
+def open_a_two_seat_table(page, asgi_server: str, name: str) -> str:
+    """As a guest named ``name``, make a 2-seat match with the second seat open for a person
+    from the new-match form; return its id once its table is open."""
+    page.goto(f"{asgi_server}/play/new/")
+    choose_name(page, name)
+    page.fill("#id_players", "2")
+    page.select_option("#id_seat_1", "open")
+    page.click("#create-button")
+    page.wait_for_url(TABLE_URL)
+    return TABLE_URL.search(page.url).group(1)
+
+
 def test_two_guests_see_each_others_moves_live(browser, asgi_server, bot_worker):
     ann, bob = guest_page(browser, 1024, 800), guest_page(browser)
     # Ann opens a 2-seat match with the second seat open for a person.
-    ann.goto(f"{asgi_server}/play/new/")
-    choose_name(ann, "Ann")
-    ann.fill("#id_players", "2")
-    ann.select_option("#id_seat_1", "open")
-    ann.click("#create-button")
-    ann.wait_for_url(TABLE_URL)
-    match_id = TABLE_URL.search(ann.url).group(1)
+    match_id = open_a_two_seat_table(ann, asgi_server, "Ann")
     expect(ann.locator("#connection")).to_have_attribute("data-state", "open")
     expect(ann.locator("#table")).to_have_attribute("data-status", "open")
     expect(ann.locator("#turn-banner")).to_have_text("Waiting for people to take the free seats.")

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from play.games import GAMES
 from play.models import Match
-from tests.e2e.test_play_table import TABLE_URL, choose_name, guest_page
+from tests.e2e.test_play_table import TABLE_URL, choose_name, guest_page, open_a_two_seat_table
 from tests.play.matches import stack
 
 pytestmark = pytest.mark.e2e
@@ -18,13 +18,7 @@ def quit_when_my_turn(page) -> None:
 
 def test_two_guests_finish_a_match_and_play_a_rematch_with_the_same_seats(browser, asgi_server):
     ann, bob = guest_page(browser, 1280, 900), guest_page(browser)
-    ann.goto(f"{asgi_server}/play/new/")
-    choose_name(ann, "Ann")
-    ann.fill("#id_players", "2")
-    ann.select_option("#id_seat_1", "open")
-    ann.click("#create-button")
-    ann.wait_for_url(TABLE_URL)
-    match_id = TABLE_URL.search(ann.url).group(1)
+    match_id = open_a_two_seat_table(ann, asgi_server, "Ann")
     bob.goto(f"{asgi_server}/play/m/{match_id}/")
     bob.click(".join-button")
     choose_name(bob, "Bob")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from play.identity import Player
 from play.models import Match
 from play.services.chat import say
-from tests.e2e.test_play_table import TABLE_URL, choose_name, guest_page, make_a_move
+from tests.e2e.test_play_table import choose_name, guest_page, make_a_move, open_a_two_seat_table
 from tests.play.test_pages import finished_bot_match
 
 
@@ -24,13 +24,7 @@ pytestmark = pytest.mark.e2e
 
 def test_two_guests_chat_at_a_table_and_a_spectator_reads_along(browser, asgi_server):
     ann, bob, watcher = guest_page(browser, 1280, 900), guest_page(browser), guest_page(browser)
-    ann.goto(f"{asgi_server}/play/new/")
-    choose_name(ann, "Ann")
-    ann.fill("#id_players", "2")
-    ann.select_option("#id_seat_1", "open")
-    ann.click("#create-button")
-    ann.wait_for_url(TABLE_URL)
-    match_id = TABLE_URL.search(ann.url).group(1)
+    match_id = open_a_two_seat_table(ann, asgi_server, "Ann")
     expect(ann.locator("#connection")).to_have_attribute("data-state", "open")
     expect(ann.locator("#chat-empty")).to_have_text("No messages yet.")
 
