@@ -177,8 +177,9 @@ def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(
     expect(page.locator("#replay-position")).to_have_text(f"Move {last} of {last}")
     expect(page.locator("#replay-next")).to_be_disabled()
     assert page.locator("#replay-slider").input_value() == str(last)
-    scores = [int(s) for s in page.locator("#seats .score").evaluate_all("els => els.map(e => e.dataset.score)")]
-    assert scores == match.outcome["scores"]
+    # The frame is fetched after the position is shown: wait for the seats to show its scores.
+    for seat, score in enumerate(match.outcome["scores"]):
+        expect(page.locator("#seats .score").nth(seat)).to_have_attribute("data-score", str(score))
     page.keyboard.press("Home")
     expect(page.locator("#replay-position")).to_have_text("The deal")
     page.context.close()

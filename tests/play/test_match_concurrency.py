@@ -14,6 +14,7 @@ import random
 import threading
 import time
 
+import pytest
 from django.db import connection, transaction
 
 from play.errors import MatchError, StaleVersion
@@ -38,7 +39,25 @@ def waiting_on_locks() -> int:
         return cursor.fetchone()[0]
 
 
-def test_two_conflicting_actions_one_applies_the_other_is_stale(transactional_db, user, other_user):
+@pytest.fixture
+def own_pool(transactional_db):
+    """On PostgreSQL, a connection pool of the test's own (``DB_POOL_SIZE`` connections, all
+    free). Threads of earlier tests in this process (live servers, socket executors) may still
+    hold connections of the shared pool; a worker thread waiting for a free one would wait on
+    the pool, never reaching the match row. The old pool is closed: its connections close as
+    they are given back."""
+    if connection.vendor == "postgresql":
+        connection.close()
+        connection.close_pool()
+
+
+def pool_stats() -> dict:
+    """The pool's counters on PostgreSQL (sizes, connections free, requests waiting), else ``{}``."""
+    pool = getattr(connection, "pool", None)
+    return pool.get_stats() if pool is not None else {}
+
+
+def test_two_conflicting_actions_one_applies_the_other_is_stale(own_pool, user, other_user):
     alice = person(user)
     match = create_match(alice, "lama", [HUMAN, HUMAN], {}, seed=7)
     join_match(person(other_user), match.id)
@@ -71,7 +90,9 @@ def test_two_conflicting_actions_one_applies_the_other_is_stale(transactional_db
                 thread.start()
             deadline = time.monotonic() + 30
             while waiting_on_locks() < len(ACTIONS):
-                assert time.monotonic() < deadline, "the two requests never waited on the match row together"
+                assert time.monotonic() < deadline, (
+                    f"the two requests never waited on the match row together: results {results}, pool {pool_stats()}"
+                )
                 time.sleep(0.02)
     else:
         for thread in threads:
@@ -194,7 +215,7 @@ def _act(player, match_id, version, action):
     return lambda: act(player, match_id, version, action)
 
 
-def test_a_thousand_conflicting_actions_over_many_matches(transactional_db, user, other_user, settings):
+def test_a_thousand_conflicting_actions_over_many_matches(own_pool, user, other_user, settings):
     settings.PLAY_MAX_RUNNING_MATCHES = 0  # two people play all 30 matches; the limits are not this test's subject
     lama = GAMES["lama"]
     rng = random.Random(2026)
@@ -282,7 +303,7 @@ def test_a_thousand_conflicting_actions_over_many_matches(transactional_db, user
             ("finished", outcome.to_json()) if outcome else ("running", None)), match_id
 
 
-def test_joins_racing_for_the_last_seat_exactly_one_wins(transactional_db, user, other_user, django_user_model):
+def test_joins_racing_for_the_last_seat_exactly_one_wins(own_pool, user, other_user, django_user_model):
     count = JOINERS
     joiners = [django_user_model.objects.create_user(f"joiner{i}") for i in range(count)]
     workers = Workers(count, serial=connection.vendor != "postgresql")
