@@ -12,6 +12,16 @@ import pytest
 from rest_framework.test import APIClient
 
 REPO = Path(__file__).resolve().parent.parent
+SYSTEM_TESTS = REPO / "tests" / "system"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test under ``tests/system`` is marked ``system``: ``.ci/run`` runs the slow tests of
+    real processes and browsers (``system``, ``e2e``) on its first set-up only, but for those
+    marked ``every_setup``."""
+    for item in items:
+        if SYSTEM_TESTS in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.system)
 
 # API throttling (production defaults in config/settings.py) is off in effect for the tests: the
 # whole run is one client address and a few users sharing one cache (Redis in CI), and many

@@ -88,6 +88,7 @@ def _stop_all(make: subprocess.Popen) -> None:
     make.wait(10)
 
 
+@pytest.mark.every_setup
 @pytest.mark.parametrize("stop", ["SIGTERM to make", "Ctrl-C"])
 def test_make_run_restarts_a_dead_worker_health_says_so_and_everything_stops(tmp_path, stop):
     with site_database() as database_url, own_queue("make-run") as queue:
