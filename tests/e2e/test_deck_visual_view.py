@@ -62,6 +62,17 @@ def test_the_deck_page_shows_its_cards_as_faces(browser, live_server, live_sampl
         page.reload()
         assert page.locator(".deck-view-cards").is_visible()
         assert page.locator("button[data-show-view=cards]").get_attribute("aria-pressed") == "true"
+        # a face reached with the keyboard comes whole above the faces that overlap it
+        page.focus("#deck-sort")
+        page.keyboard.press("Tab")  # the Sort button
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.dataset.card") == listed[0]
+        assert page.evaluate("""() => {
+          const face = document.activeElement;
+          face.scrollIntoView({block: "center"});
+          const now = face.getBoundingClientRect();
+          return document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2).closest("a") === face;
+        }""")
         # and switched back from the keyboard
         page.focus("button[data-show-view=list]")
         page.keyboard.press("Enter")
