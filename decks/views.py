@@ -182,7 +182,8 @@ def _choice(raw: str | None, default: int, low: int, high: int) -> int:
 
 
 def deck_detail(request, deck_id: str):
-    """A deck's page: its cards by type, validity, statistics, draw odds (``?k=`` at least k,
+    """A deck's page: its cards by type (a table, or stacks of card faces in the reader's
+    language), validity, statistics, draw odds (``?k=`` at least k,
     ``?played=`` cards a turn uses), the goldfish, share and export links, and its text
     export. 404 when not visible."""
     deck = visible_deck(request.user, deck_id)
@@ -204,6 +205,7 @@ def deck_detail(request, deck_id: str):
         "share_url": request.build_absolute_uri(reverse("deck-detail", args=[deck.pk])),
         "deck": deck,
         "groups": group_by_type(cards, by),
+        "face_lang": lang,
         "sort": by,
         "sort_choices": sort_choices(),
         "total": sum(c["count"] for c in cards),

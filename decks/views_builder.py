@@ -3,7 +3,8 @@
 
 The page keeps the list being built in the browser; every change posts it to the panel view,
 which answers the server-rendered panel: the validator's verdict with every problem, the deck
-grouped by type with +/− buttons and each card's key fields, and the statistics. Saving goes
+grouped by type with +/− buttons and each card's key fields (or as stacks of card faces, by the
+page's List / Cards switch), and the statistics. Saving goes
 through the API (``POST /api/decks/``, ``PUT /api/decks/<id>/``) with the page's session.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from . import selectors
 from .labels import builder_labels
 from .messages import problem_message
 from .presenters import stats_context
-from .views import group_by_type, visible_deck
+from .views import group_by_type, reader_language, visible_deck
 
 MAX_PANEL_BODY = 200_000
 
@@ -72,6 +73,7 @@ def panel_context(entries: list[dict]) -> dict:
         "expected": DECK_SIZE,
         "problems": [dict(p, text_message=problem_message(p, with_place=False)) for p in report.problems],
         "groups": group_by_type(cards),
+        "face_lang": reader_language(),
         "stats": stats_context(stat_cards),
         "insight_id": "builder",
     }

@@ -1,7 +1,7 @@
 // The deck builder: search the catalogue, add and remove cards, import a list, save.
 // The list lives here; each change posts it to the panel view, whose server-rendered answer
-// (validity, every problem, the deck by type, statistics) replaces the panel. Saving uses the
-// REST API with the page's session.
+// (validity, every problem, the deck by type as a list and as card faces, statistics) replaces
+// the panel. Saving uses the REST API with the page's session.
 // Work is never lost: every change (cards, name, description, visibility) is kept as a draft
 // on the server a moment after it is made (PUT /api/deck-drafts/<deck id or "new">/), which the
 // builder restores when it is opened again; leaving with changes not saved as a version asks
@@ -11,6 +11,7 @@ import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { cardName, otherName } from "../js/kit/names.js";
 import { counted, format } from "../js/kit/text.js";
+import { setUpDeckView, syncViewSwitches } from "./deck_view.js";
 import { setUpSampleHand } from "./sample_hand.js";
 
 const root = document.getElementById("builder");
@@ -69,6 +70,7 @@ async function render(body) {
     panel.innerHTML = html;
     panel.dataset.rendered = String(mine);
     readEntries();
+    syncViewSwitches(panel);
     document.getElementById("save-bar-total").textContent = panel.querySelector("#deck-summary")?.dataset.total ?? "0";
     if (refocus) panel.querySelector(refocus)?.focus();
   } else if (response.status === 422) {
@@ -326,6 +328,7 @@ onReady(() => {
   document.getElementById("play-form").addEventListener("submit", play);
   window.addEventListener("beforeunload", warnBeforeLeaving);
   setUpSampleHand(entries, message("failed"));
+  setUpDeckView();
   showDirty();
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");

@@ -1,9 +1,10 @@
 // Deck page: the goldfish simulation (queued through the API, its progress polled until done),
-// the sample hand, and the print button of the printable list.
+// the sample hand, the List / Cards switch, and the print button of the printable list.
 import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
 import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format, percent } from "../js/kit/text.js";
+import { setUpDeckView } from "./deck_view.js";
 import { setUpSampleHand } from "./sample_hand.js";
 
 const POLL_MS = 400;
@@ -61,6 +62,7 @@ onReady(() => {
   if (button) button.addEventListener("click", () => runGoldfish(section));
   const entries = readJSON("deck-entries", []);
   setUpSampleHand(() => entries, labels.failed || "");
+  setUpDeckView();
   for (const print of document.querySelectorAll("button[data-print]")) {
     print.addEventListener("click", () => window.print());
   }
