@@ -422,6 +422,7 @@ function renderControls(part, state, ctx) {
   if (skip) out.push(button(state.phase === "character" ? labels.skip_character : labels.skip_set, skip, ctx, "secondary", "S"));
   const done = firstOf(legal, "done");
   if (done) out.push(button(labels.done, done, ctx, "secondary eoc-done", "D"));
+  out.push(sandboxPicking(state, ctx));
   if (picked || sandboxPick) out.push(h("button", { type: "button", class: "link-button", onclick: () => pick(null) }, labels.cancel));
   return fill(part, out);
 }
@@ -587,13 +588,45 @@ function hpTools(ch, hps, ctx) {
       "aria-label": format(label, words), title: format(label, words), onclick: () => action && ctx.act(action) }, text);
   };
   return h("span", { class: "eoc-hp-tools", dataset: { square: squareName(ch.square) } },
-    step(-1, "−", "eoc-hp-minus", labels.hp_minus), h("span", { class: "eoc-hp-now" }, `HP ${ch.hp}`),
-    step(1, "+", "eoc-hp-plus", labels.hp_plus));
+    step(-1, "−", "eoc-hp-minus", labels.hp_minus), step(1, "+", "eoc-hp-plus", labels.hp_plus));
 }
 
-// The sandbox panel: the card picked on the board and the piles it may go to, and the lists to
-// move any card from a zone to another; only the legal actions are offered. HP is changed on the
-// board (hpTools).
+// The card a sandbox source zone holds, when the viewer may know it (null otherwise).
+function cardIn(zone, state) {
+  if (zone.zone === "area" || zone.zone === "character") {
+    const slot = state.area[zone.square[0]][zone.square[1]];
+    const ch = state.characters.find((c) => same(c.square, zone.square));
+    return zone.zone === "character" ? ch && ch.card : slot && slot.card;
+  }
+  if (zone.zone === "hand") return zone.card;
+  if (["discard", "down", "table"].includes(zone.zone)) {
+    const pile = state[{ discard: "discards", down: "downs", table: "action_tables" }[zone.zone]][zone.seat];
+    return pile && pile.length ? pile[0] : null;
+  }
+  return null;
+}
+
+// The card picked for a sandbox move and the piles it may go to (the squares are highlighted on
+// the board), shown with the controls; null when none is picked.
+function sandboxPicking(state, ctx) {
+  if (!sandboxPick) return null;
+  const { labels } = ctx;
+  const moves = sandboxMoves(ctx).filter((a) => JSON.stringify(a.from) === sandboxPick);
+  if (!moves.length) return null;
+  const from = moves[0].from;
+  const code = cardIn(from, state);
+  const where = from.zone === "area" || from.zone === "character" ? squareName(from.square) : zoneText(from, labels, ctx, "to");
+  const piles = moves.filter((a) => a.to.zone !== "area" && a.to.zone !== "character");
+  return h("div", { class: "eoc-sandbox-pick" },
+    h("p", {}, h("strong", code ? { dataset: { card: code } } : {}, format(labels.sandbox_pick, { card: code ? cardName(code) : "?", from: where }))),
+    piles.length ? h("p", { class: "actions" }, h("span", {}, labels.sandbox_move_to),
+      piles.map((a) => h("button", { type: "button", class: "secondary eoc-sandbox-dest", disabled: ctx.pending,
+        dataset: { zone: a.to.zone, seat: a.to.seat }, onclick: () => { sandboxPick = ""; ctx.act(a); } }, zoneText(a.to, labels, ctx, "to")))) : null);
+}
+
+// The sandbox panel: lists to move any card from a zone to another; only the legal actions are
+// offered. A card is also moved by clicking it, then where it goes (sandboxPicking), and HP is
+// changed on the board (hpTools).
 let sandboxFrom = "";
 function renderSandbox(part, state, ctx) {
   const { labels } = ctx;
@@ -607,35 +640,11 @@ function renderSandbox(part, state, ctx) {
   }
   if (sandboxPick && !sources.has(sandboxPick)) sandboxPick = "";
   if (!sources.has(sandboxFrom)) sandboxFrom = sources.keys().next().value || "";
-  const cardIn = (zone) => {
-    if (zone.zone === "area" || zone.zone === "character") {
-      const slot = state.area[zone.square[0]][zone.square[1]];
-      const ch = state.characters.find((c) => same(c.square, zone.square));
-      return zone.zone === "character" ? ch && ch.card : slot && slot.card;
-    }
-    if (zone.zone === "hand") return zone.card;
-    if (["discard", "down", "table"].includes(zone.zone)) {
-      const pile = state[{ discard: "discards", down: "downs", table: "action_tables" }[zone.zone]][zone.seat];
-      return pile && pile.length ? pile[0] : null;
-    }
-    return null;
-  };
   const describeFrom = (zone) => {
     const text = zoneText(zone, labels, ctx, "from");
-    const code = zone.zone === "hand" ? null : cardIn(zone);
+    const code = zone.zone === "hand" ? null : cardIn(zone, state);
     return code ? `${text} (${cardName(code)})` : text;
   };
-  let picking = null;
-  if (sandboxPick) {
-    const from = sources.get(sandboxPick);
-    const code = cardIn(from);
-    const piles = moves.filter((a) => JSON.stringify(a.from) === sandboxPick && a.to.zone !== "area" && a.to.zone !== "character");
-    picking = h("div", { class: "eoc-sandbox-pick" },
-      h("p", {}, h("strong", code ? { dataset: { card: code } } : {}, format(labels.sandbox_pick, { card: code ? cardName(code) : "?", from: zoneText(from, labels, ctx, "to") }))),
-      piles.length ? h("p", { class: "actions" }, h("span", {}, labels.sandbox_move_to), " ",
-        piles.map((a) => h("button", { type: "button", class: "secondary eoc-sandbox-dest", disabled: ctx.pending,
-          dataset: { zone: a.to.zone, seat: a.to.seat }, onclick: () => { sandboxPick = ""; ctx.act(a); } }, zoneText(a.to, labels, ctx, "to")))) : null);
-  }
   const targets = moves.filter((a) => JSON.stringify(a.from) === sandboxFrom);
   const fromSelect = h("select", { id: "eoc-sandbox-from", onchange: (event) => { sandboxFrom = event.target.value; redraw(); } },
     [...sources].map(([k, zone]) => h("option", { value: k, selected: k === sandboxFrom }, describeFrom(zone))));
@@ -648,7 +657,7 @@ function renderSandbox(part, state, ctx) {
   h("label", { for: "eoc-sandbox-from" }, labels.sandbox_from, fromSelect),
   h("label", { for: "eoc-sandbox-to" }, labels.sandbox_to, toSelect),
   h("button", { type: "submit", disabled: ctx.pending }, labels.sandbox_move));
-  return fill(part, h("h3", {}, labels.sandbox_title), h("p", { class: "muted" }, labels.sandbox_help), picking, moveForm);
+  return fill(part, h("h3", {}, labels.sandbox_title), h("p", { class: "muted" }, labels.sandbox_help), moveForm);
 }
 
 // What happened by itself between two views: a new turn, a damage card turned, characters gone
