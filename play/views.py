@@ -37,7 +37,7 @@ from .ratings_pages import leaderboard_url, player_url
 from .rules_pages import rules_url
 from .seat_decks import deck_choices, plays_with_seat_decks
 from .selectors import history, live
-from .selectors.match import get_match, match_view
+from .selectors.match import card_texts, get_match, match_view
 from .selectors.mine import matches_for
 from .services.create import create_match
 from .services.dismiss import dismiss as dismiss_match
@@ -49,8 +49,6 @@ from .services.resign import resign as resign_match
 #: The create form's field an error of ``create_match`` belongs to (None: the whole form).
 CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
 DECK_ERRORS = ("deck_required", "unknown_deck", "invalid_deck")
-#: How many recent moves the table's log shows.
-RECENT_MOVES = 12
 #: How many of the latest chat lines the table page brings (older ones: the replay's chat).
 CHAT_LINES = 50
 #: Matches per lobby page, and how many of the visitor's latest matches the lobby lists.
@@ -227,8 +225,8 @@ def table(request, match_id: str):
         "game_name": game_label(match.game),
         "rules_url": rules_url(match.game),
         **board_context(match.game),
-        "log": history.action_log(match, player)[-RECENT_MOVES:],
-        "log_size": RECENT_MOVES,
+        "log": history.action_log(match, player),
+        "card_texts": card_texts(match),
         "chat": history.chat_log(match, last=CHAT_LINES),
     })
 
@@ -364,7 +362,7 @@ def replay(request, match_id: str):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
     data = history.replay_outline(match, player_from_request(request))
     return render(request, "play/replay.html", {
-        **context, "replay": data, **board_context(match.game), "replay_labels": REPLAY,
+        **context, "replay": data, **board_context(match.game), "replay_labels": REPLAY, "card_texts": card_texts(match),
         "frames_url": reverse("api-match-replay-frames", kwargs={"match_id": match.id}),
         "chat_url": reverse("api-match-chat", kwargs={"match_id": match.id}),
         "read_only": True,

@@ -74,6 +74,12 @@ class BaseGame:
         command (e.g. a round's end with its scores); ``[]`` by default."""
         return []
 
+    def card_texts(self, options: dict | None, lang: str) -> dict[str, str]:
+        """The text on the face of each card of a match set up with ``options``, in ``lang``
+        (``"ja"`` or ``"en"``), by card code: what a table shows under a card's name in the hand.
+        ``{}`` by default (a game whose cards carry no text)."""
+        return {}
+
     def cli_options(self, args: Mapping[str, str], options: dict | None) -> dict | None:
         """``options`` after the ``play`` command's arguments of this game (``args``: the given
         ones among the record's ``cli_options``, by name); ``ValueError`` for a bad value. No

@@ -20,6 +20,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from play.games import GAMES
+from play.games.eoc.cards import texts_of
 from play.games.eoc.decklists import sample_catalogue
 from play.models import Match
 
@@ -29,6 +30,8 @@ TABLE_URL = re.compile(r"/play/m/(\w+)/$")
 #: The board has settled: no move in flight and, unless the match is over, either a control to
 #: use or the other seat to act.
 SETTLED = """() => !document.querySelector('#table').classList.contains('is-pending')"""
+#: The newest move of the table's log (oldest first, the moves numbered).
+NEWEST_MOVE = "#move-log li.log-move >> nth=-1 >> .log-text"
 
 
 @pytest.fixture
@@ -207,6 +210,20 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     board = page.locator("#board")
     expect(board.locator(".eoc-square")).to_have_count(16)
     expect(board.locator(".eoc-hand .eoc-card")).to_have_count(7)
+    # each card in hand shows its text, in English on this page
+    texts = texts_of(match.options["decks"], "en")
+    hand = board.locator(".eoc-hand .eoc-card").evaluate_all(
+        "els => els.map(e => [e.dataset.code, e.querySelector('.eoc-card-text').textContent])")
+    assert hand == [[code, texts[code]] for code, _ in hand] and len(hand) == 7
+    # the two sides: a tag and the outline tell them apart, not only the colour
+    expect(board.locator(".eoc-legend .eoc-side-me")).to_have_text("You")
+    expect(board.locator(".eoc-square.is-base-me .eoc-base")).to_have_text("Base of Ann")
+    expect(board.locator(".eoc-square.is-base-them .eoc-base")).to_have_text("Base of Bot 2")
+    assert board.locator(".eoc-square.is-base-me").evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"
+    assert board.locator(".eoc-square.is-base-them").evaluate("e => getComputedStyle(e).borderTopStyle") == "dashed"
+    # the base's label is not cut: it wraps within its square
+    assert board.locator(".eoc-square.is-base-them .eoc-base").evaluate(
+        "e => getComputedStyle(e).whiteSpace !== 'nowrap' && e.scrollWidth <= e.clientWidth")
     expect(board.locator('[data-part="hint"]')).to_contain_text("Keep your 7 cards")
     version = version_of(page)
     page.keyboard.press("k")  # keeps the hand
@@ -239,6 +256,8 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     # card as the action table, choosing the first action), until the match is over.
     for _ in range(80):
         view = wait_for_my_turn(page, match_id)
+        if view["state"]["turned"]:  # the damage card turned shows its face on hover
+            expect(board.locator(".eoc-damage-card")).to_have_attribute("data-card", view["state"]["turned"]["card"])
         if view["status"] == "finished":
             break
         action = hold_back(view)
@@ -292,6 +311,13 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
         else:
             if action["type"] == "choose":
                 expect(board.locator(".eoc-steps li.is-current")).to_have_count(1)
+                # the action table in force shows its card's face on hover, as do the characters
+                expect(board.locator(".eoc-rule-name")).to_have_attribute("data-card", view["state"]["rule"])
+                for ch in view["state"]["characters"]:
+                    expect(board.locator(f'.eoc-square[data-square="{square_name(ch["square"])}"] .eoc-char')
+                           ).to_have_attribute("data-card", ch["card"])
+                if view["state"]["turned"]:
+                    expect(board.locator(".eoc-damage-card")).to_have_attribute("data-card", view["state"]["turned"]["card"])
             click(page, action, view)
         made.append(action["type"])
         page.wait_for_function("v => Number(document.querySelector('#table').dataset.version) > v",
@@ -311,6 +337,21 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     # in English the cards go by their English names (the page is en-GB)
     expect(page.locator("#move-log")).to_contain_text("Ann put Phantom the Gentleman Thief on their base")
     expect(board.locator('.eoc-square[data-square="a4"]')).to_contain_text("Phantom the Gentleman Thief")
+    phantom = board.locator('.eoc-square[data-square="a4"] .eoc-char')
+    expect(phantom).to_have_attribute("data-card", "SMP-031")
+    expect(phantom.locator(".eoc-side")).to_have_text("You")
+    expect(board.locator(".eoc-rule-name")).to_have_attribute("data-card", re.compile(r"^SMP-\d{3}$"))
+    # hovering a board piece shows its card's face
+    phantom.hover()
+    expect(page.locator("#card-preview")).to_be_visible()
+    expect(page.locator("#card-preview img")).to_have_attribute("src", "/cards/SMP-031/face.svg?lang=en")
+    page.mouse.move(1, 1)
+    # the whole log, oldest first, numbered as played
+    numbers = page.locator("#move-log li.log-move .log-no").all_inner_texts()
+    assert numbers == [str(n) for n in range(1, match.version + 1)]
+    expect(page.locator("#move-log li.log-move >> nth=0 >> .log-text")).to_have_text(
+        re.compile(r"^(Ann kept their hand|Bot 2 answered the mulligan)$"))
+    expect(page.locator(NEWEST_MOVE)).to_have_text("Ann moved from d1 to a4")
     expect(board.locator("button")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.context.close()
@@ -343,6 +384,7 @@ def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worke
     page.goto(f"{asgi_server}/play/m/{match_id}/")
     board = page.locator("#board")
     expect(board.locator(".eoc-sandbox")).to_be_hidden()  # not during set-up
+    expect(board.locator(".eoc-sandbox-badge")).to_have_text("Sandbox")  # but said from the start
     for _ in range(2):  # the mulligan, then the arrangement
         view = wait_for_my_turn(page, match_id)
         click(page, choose(view), view)
@@ -358,21 +400,43 @@ def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worke
     version = version_of(page)
     sandbox.get_by_role("button", name="Move the card").click()
     wait_for_next_version(page, version)
-    expect(page.locator("#move-log li").first).to_have_text(
+    expect(page.locator(NEWEST_MOVE)).to_have_text(
         "Ann moved Phantom the Gentleman Thief from Ann's hand to the character on b1")
     expect(board.locator('.eoc-square[data-square="b1"] .eoc-hp')).to_have_text("HP 3/3")
 
-    # Its HP set to 1.
-    sandbox.locator("#eoc-sandbox-char").select_option(value="0,1")
-    sandbox.locator("#eoc-sandbox-hp").fill("1")
+    # By clicking: the character on b1, then the highlighted c1.
+    board.locator('button.eoc-square[data-square="b1"]').click()
+    expect(board.locator('[data-part="hint"]')).to_have_text("Choose where it goes: a highlighted square, or a pile below.")
+    expect(board.locator(".eoc-sandbox-pick strong")).to_have_text("Move Phantom the Gentleman Thief from b1")
     version = version_of(page)
-    sandbox.get_by_role("button", name="Set the HP").click()
+    board.locator('button.eoc-square.is-reachable[data-square="c1"]').click()
     wait_for_next_version(page, version)
-    expect(page.locator("#move-log li").first).to_have_text("Ann set the HP of the character on b1 to 1")
-    expect(board.locator('.eoc-square[data-square="b1"] .eoc-hp')).to_have_text("HP 1/3")
+    expect(page.locator(NEWEST_MOVE)).to_have_text(
+        "Ann moved a card from the character on b1 to the character on c1")
+    expect(board.locator('.eoc-square[data-square="c1"] .eoc-hp')).to_have_text("HP 3/3")
+
+    # Its HP by − and + (no number to type): 3 − 1 − 1 + 1 = 2; + is off at full HP.
+    expect(sandbox.locator("input[type=number]")).to_have_count(0)
+    tools = board.locator('.eoc-hp-tools[data-square="c1"]')
+    expect(tools.locator(".eoc-hp-plus")).to_be_disabled()
+    for button, hp in (("−", 2), ("−", 1), ("+", 2)):
+        version = version_of(page)
+        tools.get_by_role("button", name=re.compile(("Lower" if button == "−" else "Raise")
+                                                    + " the HP of Phantom the Gentleman Thief on c1")).click()
+        wait_for_next_version(page, version)
+        expect(page.locator(NEWEST_MOVE)).to_have_text(f"Ann set the HP of the character on c1 to {hp}")
+        expect(board.locator('.eoc-square[data-square="c1"] .eoc-hp')).to_have_text(f"HP {hp}/3")
     state = Match.objects.get(pk=match_id).state
-    assert [(c["code"], c["owner"], c["hp"], c["row"], c["col"]) for c in state["chars"]] == [("SMP-031", 0, 1, 0, 1)]
+    assert [(c["code"], c["owner"], c["hp"], c["row"], c["col"]) for c in state["chars"]] == [("SMP-031", 0, 2, 0, 2)]
     assert "SMP-031" not in state["hands"][0]
+
+    # A card to a pile by clicking: the character on c1, then Ann's discard pile.
+    board.locator('button.eoc-square[data-square="c1"]').click()
+    version = version_of(page)
+    board.locator(".eoc-sandbox-pick").get_by_role("button", name="Ann's discard pile").click()
+    wait_for_next_version(page, version)
+    expect(board.locator('.eoc-piles-table tr[data-seat="0"] td').nth(1)).to_have_text("Phantom the Gentleman Thief")
+    assert Match.objects.get(pk=match_id).state["chars"] == []
     page.context.close()
     assert errors == []
 

@@ -61,6 +61,17 @@ def said(name, kind) -> str:
     return {"play": f"{name} played {card}", "draw": f"{name} drew a card", "quit": f"{name} quit the round"}[move]
 
 
+#: The newest move of the table's log (the log is oldest first; the boards' own lines, such as
+#: a round's end, come between the moves without a number).
+NEWEST_MOVE = "#move-log li.log-move >> nth=-1 >> .log-text"
+
+
+def logged_moves(page) -> list[tuple[int, str]]:
+    """The moves of the table's log as shown, top to bottom: ``[(number, text)]``."""
+    return [(int(number), text) for number, text in page.locator("#move-log li.log-move").evaluate_all(
+        "els => els.map(e => [e.querySelector('.log-no').textContent, e.querySelector('.log-text').textContent])")]
+
+
 def open_a_two_seat_table(page, asgi_server: str, name: str) -> str:
     """As a guest named ``name``, make a 2-seat match with the second seat open for a person
     from the new-match form; return its id once its table is open."""
@@ -100,11 +111,14 @@ def test_two_guests_see_each_others_moves_live(browser, asgi_server, bot_worker)
     # Ann moves; Bob sees it arrive live, then moves himself and Ann sees that.
     kind = make_a_move(ann)
     expect(bob.locator("#table")).to_have_attribute("data-version", "1")
-    expect(bob.locator("#move-log li").first).to_have_text(said("Ann", kind))
+    expect(bob.locator(NEWEST_MOVE)).to_have_text(said("Ann", kind))
     expect(bob.locator("#turn-banner")).to_have_text("Your turn")
     kind = make_a_move(bob)
     expect(ann.locator("#table")).to_have_attribute("data-version", "2")
-    expect(ann.locator("#move-log li").first).to_have_text(said("Bob", kind))
+    expect(ann.locator(NEWEST_MOVE)).to_have_text(said("Bob", kind))
+    # the log reads oldest first, each move numbered as played
+    assert [number for number, _ in logged_moves(ann)] == [1, 2]
+    assert logged_moves(ann)[1] == (2, said("Bob", kind))
     assert ann.url.endswith(f"/play/m/{match_id}/")
     assert Match.objects.get(pk=match_id).version == 2
     for page in (ann, bob):
@@ -157,6 +171,18 @@ def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(
     expect(page.locator("#board .actions button")).to_have_count(0)
     # The page fits a phone: nothing wider than the viewport.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The whole log, oldest first, numbered as played, scrolled to its newest move; the same
+    # once the page is opened again (the page brings the whole log).
+    moves = [(a.version, said("Ann" if a.seat == 0 else f"Bot {a.seat + 1}", (a.action["type"], card_name(a.action))))
+             for a in match.actions.order_by("version")]
+    assert len(moves) == match.version
+    expect(page.locator("#move-log li.log-move")).to_have_count(match.version)
+    assert logged_moves(page) == moves
+    page.reload()
+    expect(page.locator("#move-log li.log-move")).to_have_count(match.version)
+    assert logged_moves(page) == moves
+    log = page.locator("#move-log")
+    assert log.evaluate("e => e.scrollHeight > e.clientHeight && e.scrollHeight - e.scrollTop - e.clientHeight < 8")
 
     # The replay steps through every move.
     page.click("#replay-link")
@@ -211,7 +237,7 @@ def test_moves_go_over_http_while_the_socket_is_down_and_the_table_catches_up_wh
     # The socket is down: the move is posted to the API and its answer redraws the table.
     kind = make_a_move(page)
     expect(page.locator("#table")).to_have_attribute("data-version", "1")
-    expect(page.locator("#move-log li").first).to_have_text(said("Ann", kind))
+    expect(page.locator(NEWEST_MOVE)).to_have_text(said("Ann", kind))
     assert Match.objects.get(pk=match_id).actions.get(version=1).by == "player"
 
     # The bot has moved meanwhile; once the socket is let through, the page reconnects by
@@ -226,7 +252,9 @@ def test_moves_go_over_http_while_the_socket_is_down_and_the_table_catches_up_wh
     expect(page.locator("#table")).to_have_attribute("data-version", "2")
     expect(page.locator("#turn-banner")).to_have_text("Your turn")
     bot_move = Match.objects.get(pk=match_id).actions.get(version=2).action
-    expect(page.locator("#move-log li").first).to_have_text(said("Bot 2", (bot_move["type"], card_name(bot_move))))
+    expect(page.locator(NEWEST_MOVE)).to_have_text(said("Bot 2", (bot_move["type"], card_name(bot_move))))
+    # the move missed while the socket was down is in its place, after Ann's
+    assert [number for number, _ in logged_moves(page)] == [1, 2]
     page.context.close()
 
 

@@ -661,3 +661,21 @@ def test_the_engine_implements_the_protocol_and_is_registered():
     assert GAME.load(GAME.dump(state)) == state
     with pytest.raises(ValueError):
         GAME.view(state, 2)
+
+
+def test_cards_each_cards_text_by_code_in_either_language():
+    # "Cards": the text made from the effect; a manual effect keeps the card's written text.
+    hit = card("050", "event", ["red"], name="Hit", effect={"op": "damage", "target": "adjacent_enemy", "amount": 1})
+    manual_item = {**card("051", "item", name="Odd"), "effect": "manual", "text": "各STEPの後に1ダメージ。"}
+    manual_char = {**card("052", "character", name="Quiet"), "effect": "manual"}
+    decks = [deck(hand=[hit, manual_item, manual_char]), deck()]
+    en, ja = GAME.card_texts({"decks": decks}, "en"), GAME.card_texts({"decks": decks}, "ja")
+    assert en.keys() == ja.keys() == {c["code"] for d in decks for c in d}
+    assert (en["X-050"], ja["X-050"]) == ("1 damage to one adjacent enemy character.", "隣接する敵キャラクター1体に1ダメージ。")
+    assert (en["X-051"], ja["X-051"]) == ("各STEPの後に1ダメージ。", "各STEPの後に1ダメージ。")
+    assert (en["X-052"], ja["X-052"]) == ("", "")
+    assert (en["X-001"], ja["X-001"]) == ("No special ability.", "特殊能力なし。")
+    assert (en["X-900"], ja["X-900"]) == ("No effect.", "効果なし。")
+    assert GAME.card_texts({}, "en") == {} and GAMES["lama"].card_texts({"end_at": 10}, "en") == {}
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        GAME.card_texts({"decks": decks}, "fr")

@@ -488,10 +488,33 @@ def test_the_finished_match_page_links_its_replay(client):
     assert f'href="/play/m/{match.id}/replay/"' in body
     view = json_block(body, "match-view")
     assert view["status"] == "finished" and view["outcome"] == match.outcome
-    # the table's log starts with the last 12 moves
+    # the table's log holds the whole match, oldest first
     log = json_block(body, "match-log")
-    assert [entry["version"] for entry in log] == list(range(match.version - 11, match.version + 1))
+    assert [entry["version"] for entry in log] == list(range(1, match.version + 1))
     assert log[-1] == {**view["last_action"], "created": log[-1]["created"]}
+
+
+def test_an_eoc_table_embeds_its_cards_texts_once_in_the_readers_language(client):
+    player = guest(client, "Ann")
+    match = create_match(player, "eoc", [HUMAN, HEURISTIC], _stacked("eoc"), None, seed=3)
+    en, ja = page_in_both_languages(client, f"/play/m/{match.id}/")
+    en_texts, ja_texts = json_block(en, "card-texts"), json_block(ja, "card-texts")
+    assert len(en_texts) == len(ja_texts) == 37
+    assert en_texts["SMP-001"] == "Special ability: 1 damage to one adjacent enemy character."
+    assert ja_texts["SMP-001"] == "特殊能力: 隣接する敵キャラクター1体に1ダメージ。"
+    assert en_texts["SMP-004"] == "No special ability." and ja_texts["SMP-004"] == "特殊能力なし。"
+    assert en_texts["SMP-011"] == "The character on this square: attack damage +1."
+    # a "manual" card keeps its written text
+    assert en_texts["SMP-061"] == ja_texts["SMP-061"] == "各STEPの後、このマスに隣接する敵キャラクターに1ダメージ。"
+    # the view itself does not carry them
+    assert all("text" not in card for card in json_block(en, "match-view")["state"]["cards"].values())
+
+
+def test_a_game_without_card_texts_embeds_none(client):
+    player = guest(client, "Ann")
+    match = create_match(player, "lama", [HUMAN, HEURISTIC], {"end_at": 10}, None, seed=3)
+    body = client.get(f"/play/m/{match.id}/", **EN).content.decode()
+    assert 'id="card-texts"' not in body and 'id="match-log"' in body
 
 
 def test_every_page_has_the_sites_favicon(client):

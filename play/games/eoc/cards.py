@@ -11,7 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tcg.cards.interchange import CardDataError, card_from_dict
-from tcg.effects.language import parse_effect
+from tcg.effects.language import MANUAL, parse_effect
+from tcg.effects.text import card_text
 from tcg.numbers import DECK_SIZE, MAX_COPIES
 from tcg.vocabulary import STEPS
 
@@ -152,3 +153,23 @@ def parse_decks(raw, rows: int, stacked: bool,
     catalogue = Catalogue(rows=rows, stacked=stacked, cards=tuple(sorted(by_code.values(), key=lambda c: c.code)),
                           sandbox=sandbox)
     return catalogue, (decks[0], decks[1])
+
+
+def texts_of(raw, lang: str) -> dict[str, str]:
+    """The effect text of every card of the option ``decks`` (``raw``, as :func:`parse_decks`
+    reads it) in ``lang`` (``"ja"`` or ``"en"``), by code ("Cards": the text made from the
+    effect, ``tcg.effects.text.card_text``; for a ``"manual"`` effect the card's written text,
+    its ``text``, else its ``ability``, ``""`` for none). ``ValueError`` as
+    :func:`parse_decks` for decks it refuses, or for another language."""
+    out: dict[str, str] = {}
+    for seat, deck in enumerate(raw if isinstance(raw, list) else []):
+        for i, data in enumerate(deck if isinstance(deck, list) else []):
+            card = parse_card(data, f"decks[{seat}][{i}]")
+            if card.code in out:
+                continue
+            effect = None if card.effect is None else json.loads(card.effect)
+            if effect == MANUAL:
+                out[card.code] = str(data.get("text") or data.get("ability") or "")
+            else:
+                out[card.code] = card_text(effect, card.type, lang)
+    return out

@@ -30,7 +30,7 @@ from tcg.message import Message, gettext_noop
 
 from . import sandbox, steps, turn
 from . import setup as setup_mod
-from .cards import parse_decks
+from .cards import parse_decks, texts_of
 from .decklists import sample_deck
 from .legal import legal_actions, to_act
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
@@ -202,6 +202,11 @@ class EoC(BaseGame):
         ``ValueError`` for a seat that is not in the game."""
         check_viewer(seat, 2)
         return build_view(state, seat)
+
+    def card_texts(self, options: dict | None, lang: str) -> dict[str, str]:
+        """Each card's effect text in ``lang`` by code ("Cards"; see :func:`.cards.texts_of`):
+        ``{}`` without decks in ``options``."""
+        return texts_of((options or {}).get("decks"), lang)
 
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` as ``viewer`` may see it once ``seat`` took it (elements-of-chaos.md,

@@ -1,6 +1,6 @@
 // The table page: renders the match from the view embedded in the page, then live from the
 // match's websocket (every {"type": "view"} frame), sends moves over it (or by POST to the API
-// when it is down), and shows errors, the move log, the round summaries and the outcome.
+// when it is down), and shows errors, the whole move log, the round summaries and the outcome.
 //
 // The game's board is a module named by the board template (data-board-module); it exports
 //   render(container, state, ctx)       draw the board from a game view
@@ -29,7 +29,6 @@ const boardElement = document.querySelector("[data-board-module]");
 const board = await import(boardElement.dataset.boardModule);
 const labels = readLabels("play-labels", "board-labels");
 const csrfToken = root.dataset.csrf;
-const logSize = Number(root.dataset.logSize) || 12;
 const part = (id) => document.getElementById(id);
 
 let view = readJSON("match-view");
@@ -162,17 +161,31 @@ function onFrame(frame) {
 }
 
 // -- the move log -------------------------------------------------------------------------------
-// Entries are kept by key and shown newest first; "order" is the match version they belong to.
-function addLog(text, key, order, card = null) {
+// The whole log, oldest first: each move numbered with the match version it made, the board's
+// extra lines (a new turn, …) after the move that caused them ("order" is version + 0.5). The
+// list follows new moves, scrolled to its end, unless the reader has scrolled up to read.
+function atEnd(list) {
+  return list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+}
+
+function addLog(text, key, order, card = null, number = null) {
   if (logEntries.has(key)) return;
-  logEntries.set(key, { text, order, card });
-  const newest = [...logEntries.values()].sort((a, b) => b.order - a.order).slice(0, logSize);
-  fill(part("move-log"), newest.map((entry) => h("li", { dataset: entry.card ? { card: entry.card } : {} }, entry.text)));
+  logEntries.set(key, order);
+  const list = part("move-log");
+  const following = atEnd(list);
+  const item = h("li", { class: number === null ? "log-event" : "log-move", dataset: { order, ...(card ? { card } : {}) } },
+    number === null ? null : h("span", { class: "log-no" }, String(number)),
+    h("span", { class: "log-text" }, text));
+  const last = list.lastElementChild;
+  const after = last && Number(last.dataset.order) > order ? [...list.children].find((li) => Number(li.dataset.order) > order) : null;
+  list.insertBefore(item, after || null);
   part("log-empty").hidden = true;
+  if (following) list.scrollTop = list.scrollHeight;
 }
 
 function logMove(entry) {
-  addLog(board.describe(entry, context()), `move-${entry.version}`, entry.version, board.cardOf ? board.cardOf(entry) : null);
+  addLog(board.describe(entry, context()), `move-${entry.version}`, entry.version, board.cardOf ? board.cardOf(entry) : null,
+    entry.version);
 }
 
 // The board's events see the new view first, so that a board may learn from it (e.g. the
@@ -185,11 +198,12 @@ function logStep(before, after) {
   if (after.last_action) logMove(after.last_action);
 }
 
-// After the socket was down, fetch the moves and chat lines that may have been missed.
+// After the socket was down, fetch the moves and chat lines that may have been missed (the
+// log endpoint gives the whole log; the moves already shown are kept once).
 async function catchUpLog() {
   try {
     const response = await get(root.dataset.logUrl);
-    if (response.ok) (await response.json()).slice(-logSize).forEach(logMove);
+    if (response.ok) (await response.json()).forEach(logMove);
     const said = await get(root.dataset.chatUrl);
     if (said.ok) (await said.json()).forEach(chat.add);
   } catch (error) {

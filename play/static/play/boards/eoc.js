@@ -23,11 +23,16 @@ function remember(state) {
   if (state && state.cards) for (const [code, card] of Object.entries(state.cards)) names[code] = nameOf(card);
 }
 remember(readJSON("match-view").state);
+// The text on each card's face in the reader's language, by code (the page's #card-texts,
+// embedded once rather than sent with every view).
+const texts = readJSON("card-texts");
 (readJSON("replay-data").frames || []).forEach((frame) => remember(frame.state));
 
 // What the player has picked: {kind: "card", code} or {kind: "char", square}; the arrangement
 // being built (codes, column by column). Both are cleared when the moment changes.
 let picked = null;
+// A sandbox move being built: the JSON of its source zone ("Sandbox play"), or "".
+let sandboxPick = "";
 let arrangement = [];
 let pickedFor = "";
 const redraw = redrawing(render);
@@ -50,6 +55,7 @@ function moment(state, ctx) {
 }
 
 function pick(value) {
+  sandboxPick = "";
   const already = picked && value && picked.kind === value.kind
     && (value.kind === "card" ? picked.code === value.code : same(picked.square, value.square));
   picked = already ? null : value;
@@ -96,6 +102,7 @@ function phaseText(state, labels) {
 function renderHeader(part, state, ctx) {
   const { labels } = ctx;
   const bits = [];
+  if (state.sandbox) bits.push(h("span", { class: "badge eoc-sandbox-badge" }, labels.sandbox_badge));
   if (state.turn) bits.push(h("span", { class: "eoc-turn" }, format(labels.turn, { turn: state.turn })));
   if (state.ap !== null && state.ap !== undefined) {
     bits.push(h("span", { class: "eoc-ap" }, format(labels.active, { name: ctx.seatName(state.ap) })));
@@ -128,7 +135,7 @@ function renderRule(part, state, ctx) {
     return;
   }
   const card = state.cards[state.rule];
-  fill(part, h("p", { class: "eoc-rule-name" }, format(labels.rule_of, { card: nameOf(card), name: ctx.seatName(state.ap) })),
+  fill(part, h("p", { class: "eoc-rule-name", dataset: { card: state.rule } }, format(labels.rule_of, { card: nameOf(card), name: ctx.seatName(state.ap) })),
     stepList(card.action_table, state, labels, true));
 }
 
@@ -139,7 +146,7 @@ function renderTurned(part, state, ctx) {
   part.hidden = false;
   const card = state.cards[turned.card];
   const bonus = card.size_bonus ? ` ${format(labels.bonus, { colour: labels[`colour_${card.size_bonus.colour}`] || card.size_bonus.colour, value: card.size_bonus.value > 0 ? `+${card.size_bonus.value}` : card.size_bonus.value })}` : "";
-  return fill(part, h("span", { class: "eoc-card eoc-damage-card", title: otherName(card) || nameOf(card) },
+  return fill(part, h("span", { class: "eoc-card eoc-damage-card", title: otherName(card) || nameOf(card), dataset: { card: turned.card } },
     h("span", { class: "eoc-card-name" }, nameOf(card)), h("span", { class: "eoc-card-size" }, `SIZE ${card.size}${bonus}`)),
   " ", h("span", { class: "eoc-damage" }, format(labels.turned, { name: ctx.seatName(turned.seat), damage: turned.damage })));
 }
@@ -149,23 +156,37 @@ function charLabel(ch, state, ctx) {
   return format(ctx.labels.char_label, { card: nameOf(card), hp: ch.hp, max: ch.max_hp, name: ctx.seatName(ch.owner) });
 }
 
+// Whose a thing is, besides its outline (solid: the viewer's, dashed: the other seat's): "me",
+// "them", or "" for a spectator, who sees seat 0 near and seat 1 far.
+function side(owner, state) {
+  if (state.seat === null || state.seat === undefined) return owner === 0 ? "near" : "far";
+  return owner === state.seat ? "me" : "them";
+}
+
+function sideTag(owner, state, labels) {
+  const which = side(owner, state);
+  if (which !== "me" && which !== "them") return null;
+  return h("span", { class: `eoc-side eoc-side-${which}`, "aria-hidden": "true" }, which === "me" ? labels.side_me : labels.side_them);
+}
+
 function squareContent(square, slot, ch, state, ctx) {
   const { labels } = ctx;
   const bits = [h("span", { class: "eoc-sq-name", "aria-hidden": "true" }, squareName(square))];
   const base = state.bases.findIndex((b) => same(b, square));
-  if (base >= 0) bits.push(h("span", { class: `eoc-base eoc-owner-${base === state.seat ? "me" : "them"}` }, format(labels.base_of, { name: ctx.seatName(base) })));
+  if (base >= 0) bits.push(h("span", { class: `eoc-base eoc-owner-${side(base, state)}` }, format(labels.base_of, { name: ctx.seatName(base) })));
   if (slot) {
     const mine = slot.owner === state.seat;
-    const cls = `eoc-slot eoc-owner-${mine ? "me" : "them"}${slot.face_up ? " is-up" : " is-down"}`;
+    const cls = `eoc-slot eoc-owner-${side(slot.owner, state)}${slot.face_up ? " is-up" : " is-down"}`;
     const text = slot.card ? cardName(slot.card) : labels.face_down;
     const title = slot.face_up ? format(labels.item_up, { card: text }) : slot.card ? format(labels.own_down, { card: text }) : labels.face_down;
     bits.push(h("span", { class: cls, title, dataset: slot.card ? { card: slot.card } : {} }, slot.face_up ? [icon("face-up"), ` ${text}`] : slot.card ? [icon("face-down"), ` ${text}`] : icon("hidden", { label: text })));
   }
   if (ch) {
-    const mine = ch.owner === state.seat;
-    bits.push(h("span", { class: `eoc-char eoc-owner-${mine ? "me" : "them"}${ch.hp === 0 ? " is-zero" : ""}`, title: charLabel(ch, state, ctx) },
-      h("span", { class: "eoc-char-name", dataset: { card: ch.card } }, cardName(ch.card)),
-      h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`)));
+    bits.push(h("span", { class: `eoc-char eoc-owner-${side(ch.owner, state)}${ch.hp === 0 ? " is-zero" : ""}`,
+      title: charLabel(ch, state, ctx), dataset: { card: ch.card } },
+    sideTag(ch.owner, state, labels),
+    h("span", { class: "eoc-char-name" }, cardName(ch.card)),
+    h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`)));
   }
   return bits;
 }
@@ -190,40 +211,60 @@ function renderArea(part, state, ctx) {
   const chars = new Map(state.characters.map((ch) => [key(ch.square), ch]));
   const goTo = targets(ctx);
   const canStart = movers(ctx);
+  const sandbox = sandboxMoves(ctx);
+  const sandboxTo = sandboxTargets(sandbox);
+  const sandboxFromSquare = sandboxSources(sandbox);
+  const hps = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_hp") : [];
   const cells = [];
   for (const r of rowOrder) {
     for (const c of colOrder) {
       const square = [r, c];
       const slot = state.area[r][c];
       const ch = chars.get(key(square));
-      const action = goTo.get(key(square));
+      const action = goTo.get(key(square)) || sandboxTo.get(key(square));
       const startable = canStart.has(key(square));
-      const isPicked = picked && picked.kind === "char" && same(picked.square, square);
+      const source = !action && !startable ? sandboxFromSquare.get(key(square)) : null;
+      const isPicked = (picked && picked.kind === "char" && same(picked.square, square)) || (source && source === sandboxPick);
       const classes = ["eoc-square"];
       if (!slot) classes.push("is-empty");
-      if (state.bases.some((b) => same(b, square))) classes.push("is-base");
+      const baseOf = state.bases.findIndex((b) => same(b, square));
+      if (baseOf >= 0) classes.push("is-base", `is-base-${side(baseOf, state)}`);
       if (action) classes.push(action.type === "attack" || action.type === "charge" ? "is-target" : "is-reachable");
-      if (startable) classes.push("is-movable");
+      if (startable || source) classes.push("is-movable");
       if (isPicked) classes.push("is-picked");
       const label = squareLabel(square, slot, ch, state, ctx);
       const content = squareContent(square, slot, ch, state, ctx);
       const data = { square: squareName(square), row: r, col: c };
-      if (action || startable) {
-        cells.push(h("button", {
+      let cell;
+      if (action || startable || source) {
+        cell = h("button", {
           type: "button", class: classes.join(" "), dataset: data, disabled: ctx.pending, "aria-label": label,
-          "aria-pressed": startable ? (isPicked ? "true" : "false") : null,
+          "aria-pressed": startable || source ? (isPicked ? "true" : "false") : null,
           onclick: () => {
             if (action) {
               picked = null;
+              sandboxPick = "";
               ctx.act(action);
-            } else pick({ kind: "char", square });
+            } else if (source) pickSandbox(source);
+            else pick({ kind: "char", square });
           },
-        }, content));
-      } else cells.push(h("div", { class: classes.join(" "), dataset: data, role: "img", "aria-label": label }, content));
+        }, content);
+      } else cell = h("div", { class: classes.join(" "), dataset: data, role: "img", "aria-label": label }, content);
+      const tools = ch ? hpTools(ch, hps, ctx) : null;
+      cells.push(tools ? h("div", { class: "eoc-cell" }, cell, tools) : cell);
     }
   }
   part.style.setProperty("--eoc-rows", state.rows);
   fill(part, cells);
+}
+
+// What tells the two sides apart on the area, besides colour: a tag and the outline's style.
+function renderLegend(part, state, ctx) {
+  const { labels } = ctx;
+  if (state.seat === null || state.seat === undefined) return conceal(part);
+  part.hidden = false;
+  return fill(part, h("span", { class: "eoc-side eoc-side-me" }, labels.side_me), " ",
+    h("span", { class: "eoc-side eoc-side-them" }, labels.side_them), " ", labels.side_legend);
 }
 
 function handCard(code, state, ctx, attributes = {}) {
@@ -236,11 +277,13 @@ function handCard(code, state, ctx, attributes = {}) {
   const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join("・") || labels.colourless;
   const tag = attributes.onclick ? "button" : "span";
   const { class: extra = "", dataset = {}, ...rest } = attributes;
+  const text = texts[code] || "";
   return h(tag, { ...(tag === "button" ? { type: "button" } : {}), class: `eoc-card eoc-type-${card.type} ${extra}`.trim(),
-    dataset: { code, card: code, ...dataset }, title: otherName(card) || nameOf(card), ...rest },
+    dataset: { code, card: code, ...dataset }, title: [otherName(card) || nameOf(card), text].filter(Boolean).join("\n"), ...rest },
     h("span", { class: "eoc-card-name" }, nameOf(card)),
     h("span", { class: "eoc-card-facts" }, `${colours} · ${details.join(" · ")}`),
-    h("span", { class: "eoc-card-steps" }, steps));
+    h("span", { class: "eoc-card-steps" }, steps),
+    text ? h("span", { class: "eoc-card-text" }, text) : null);
 }
 
 // Hand cards: which are usable now and what clicking them does.
@@ -257,6 +300,8 @@ function renderHand(part, state, ctx) {
   const act = ctx.act;
   const direct = new Map();
   const pickable = new Set();
+  const sandboxHand = new Map();
+  for (const a of sandboxMoves(ctx)) if (a.from.zone === "hand" && a.from.seat === state.seat) sandboxHand.set(a.from.card, JSON.stringify(a.from));
   if (act) {
     for (const a of legal) {
       if (a.type === "place_character" || a.type === "action_table") direct.set(a.card, a);
@@ -282,6 +327,14 @@ function renderHand(part, state, ctx) {
         onclick: () => pick({ kind: "card", code }),
       });
     }
+    const source = first ? sandboxHand.get(code) : null;
+    if (source) {
+      const isChosen = sandboxPick === source;
+      return handCard(code, state, ctx, {
+        class: `choosable${isChosen ? " is-chosen" : ""}`, "aria-pressed": isChosen ? "true" : "false", disabled: ctx.pending,
+        onclick: () => pickSandbox(source),
+      });
+    }
     return handCard(code, state, ctx, { dataset: { code, index: i } });
   }));
 }
@@ -294,6 +347,7 @@ function hint(state, ctx) {
     if (state.seat === null || state.seat === undefined) return labels.spectating;
     return labels.wait;
   }
+  if (sandboxPick) return labels.sandbox_pick_hint;
   const types = new Set(legal.map((a) => a.type).filter((t) => !t.startsWith("sandbox_")));
   if (!types.size) return state.outcome ? "" : labels.wait;
   if (picked && picked.kind === "card" && types.has("set")) return format(labels.hint_set_square, { card: cardName(picked.code) });
@@ -368,7 +422,8 @@ function renderControls(part, state, ctx) {
   if (skip) out.push(button(state.phase === "character" ? labels.skip_character : labels.skip_set, skip, ctx, "secondary", "S"));
   const done = firstOf(legal, "done");
   if (done) out.push(button(labels.done, done, ctx, "secondary eoc-done", "D"));
-  if (picked) out.push(h("button", { type: "button", class: "link-button", onclick: () => pick(null) }, labels.cancel));
+  out.push(sandboxPicking(state, ctx));
+  if (picked || sandboxPick) out.push(h("button", { type: "button", class: "link-button", onclick: () => pick(null) }, labels.cancel));
   return fill(part, out);
 }
 
@@ -402,6 +457,7 @@ export function render(container, state, ctx) {
   const now = moment(state, ctx);
   if (now !== pickedFor) {
     picked = null;
+    sandboxPick = "";
     if (state.phase !== "arrange") arrangement = [];
     pickedFor = now;
   }
@@ -411,6 +467,7 @@ export function render(container, state, ctx) {
   renderRule(part("rule"), state, ctx);
   renderTurned(part("turned"), state, ctx);
   renderArea(part("area"), state, ctx);
+  renderLegend(part("legend"), state, ctx);
   renderHand(part("hand"), state, ctx);
   fill(part("hint"), hint(state, ctx));
   renderControls(part("actions"), state, ctx);
@@ -485,67 +542,122 @@ function zoneText(zone, labels, ctx, side) {
   return format(labels[`zone_${zone.zone}`] || zone.zone, { name: owner });
 }
 
-// The sandbox controls: move a card from a zone to another, set a character's HP; the choices
-// are only those of the legal actions.
+// -- sandbox play ("Sandbox play") -------------------------------------------------------------
+function sandboxMoves(ctx) {
+  return ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_move") : [];
+}
+
+// Squares a card can be taken from by hand: {"r,c": JSON of the source zone}; the character
+// when there is one (the area card under it cannot be taken).
+function sandboxSources(moves) {
+  const out = new Map();
+  for (const a of moves) {
+    if (a.from.zone !== "area" && a.from.zone !== "character") continue;
+    const k = key(a.from.square);
+    if (!out.has(k) || a.from.zone === "character") out.set(k, JSON.stringify(a.from));
+  }
+  return out;
+}
+
+// The squares the picked sandbox source may go to, each with its action.
+function sandboxTargets(moves) {
+  const out = new Map();
+  if (!sandboxPick) return out;
+  for (const a of moves) {
+    if (JSON.stringify(a.from) === sandboxPick && (a.to.zone === "area" || a.to.zone === "character")) out.set(key(a.to.square), a);
+  }
+  return out;
+}
+
+function pickSandbox(source) {
+  picked = null;
+  sandboxPick = sandboxPick === source ? "" : source;
+  if (sandboxPick) sandboxFrom = sandboxPick;
+  redraw();
+}
+
+// The − and + of a character's HP, each the legal sandbox_hp action one lower or higher.
+function hpTools(ch, hps, ctx) {
+  const mine = hps.filter((a) => same(a.square, ch.square));
+  if (!mine.length) return null;
+  const { labels } = ctx;
+  const words = { card: cardName(ch.card), square: squareName(ch.square) };
+  const step = (delta, text, cls, label) => {
+    const action = mine.find((a) => a.hp === ch.hp + delta);
+    return h("button", { type: "button", class: `secondary eoc-hp-step ${cls}`, disabled: ctx.pending || !action,
+      "aria-label": format(label, words), title: format(label, words), onclick: () => action && ctx.act(action) }, text);
+  };
+  return h("span", { class: "eoc-hp-tools", dataset: { square: squareName(ch.square) } },
+    step(-1, "−", "eoc-hp-minus", labels.hp_minus), step(1, "+", "eoc-hp-plus", labels.hp_plus));
+}
+
+// The card a sandbox source zone holds, when the viewer may know it (null otherwise).
+function cardIn(zone, state) {
+  if (zone.zone === "area" || zone.zone === "character") {
+    const slot = state.area[zone.square[0]][zone.square[1]];
+    const ch = state.characters.find((c) => same(c.square, zone.square));
+    return zone.zone === "character" ? ch && ch.card : slot && slot.card;
+  }
+  if (zone.zone === "hand") return zone.card;
+  if (["discard", "down", "table"].includes(zone.zone)) {
+    const pile = state[{ discard: "discards", down: "downs", table: "action_tables" }[zone.zone]][zone.seat];
+    return pile && pile.length ? pile[0] : null;
+  }
+  return null;
+}
+
+// The card picked for a sandbox move and the piles it may go to (the squares are highlighted on
+// the board), shown with the controls; null when none is picked.
+function sandboxPicking(state, ctx) {
+  if (!sandboxPick) return null;
+  const { labels } = ctx;
+  const moves = sandboxMoves(ctx).filter((a) => JSON.stringify(a.from) === sandboxPick);
+  if (!moves.length) return null;
+  const from = moves[0].from;
+  const code = cardIn(from, state);
+  const where = from.zone === "area" || from.zone === "character" ? squareName(from.square) : zoneText(from, labels, ctx, "to");
+  const piles = moves.filter((a) => a.to.zone !== "area" && a.to.zone !== "character");
+  return h("div", { class: "eoc-sandbox-pick" },
+    h("p", {}, h("strong", code ? { dataset: { card: code } } : {}, format(labels.sandbox_pick, { card: code ? cardName(code) : "?", from: where }))),
+    piles.length ? h("p", { class: "actions" }, h("span", {}, labels.sandbox_move_to),
+      piles.map((a) => h("button", { type: "button", class: "secondary eoc-sandbox-dest", disabled: ctx.pending,
+        dataset: { zone: a.to.zone, seat: a.to.seat }, onclick: () => { sandboxPick = ""; ctx.act(a); } }, zoneText(a.to, labels, ctx, "to")))) : null);
+}
+
+// The sandbox panel: lists to move any card from a zone to another; only the legal actions are
+// offered. A card is also moved by clicking it, then where it goes (sandboxPicking), and HP is
+// changed on the board (hpTools).
 let sandboxFrom = "";
 function renderSandbox(part, state, ctx) {
   const { labels } = ctx;
-  const moves = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_move") : [];
-  const hps = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_hp") : [];
-  if (!moves.length && !hps.length) return conceal(part);
+  const moves = sandboxMoves(ctx);
+  if (!moves.length) return conceal(part);
   part.hidden = false;
   const sources = new Map();
   for (const a of moves) {
     const k = JSON.stringify(a.from);
     if (!sources.has(k)) sources.set(k, a.from);
   }
+  if (sandboxPick && !sources.has(sandboxPick)) sandboxPick = "";
   if (!sources.has(sandboxFrom)) sandboxFrom = sources.keys().next().value || "";
   const describeFrom = (zone) => {
-    let text = zoneText(zone, labels, ctx, "from");
-    if (zone.zone === "area" || zone.zone === "character") {
-      const slot = state.area[zone.square[0]][zone.square[1]];
-      const ch = state.characters.find((c) => same(c.square, zone.square));
-      const code = zone.zone === "character" ? ch && ch.card : slot && slot.card;
-      if (code) text += ` (${cardName(code)})`;
-    } else if (["discard", "down", "table"].includes(zone.zone)) {
-      const pile = state[{ discard: "discards", down: "downs", table: "action_tables" }[zone.zone]][zone.seat];
-      if (pile && pile.length) text += ` (${cardName(pile[0])})`;
-    }
-    return text;
+    const text = zoneText(zone, labels, ctx, "from");
+    const code = zone.zone === "hand" ? null : cardIn(zone, state);
+    return code ? `${text} (${cardName(code)})` : text;
   };
   const targets = moves.filter((a) => JSON.stringify(a.from) === sandboxFrom);
   const fromSelect = h("select", { id: "eoc-sandbox-from", onchange: (event) => { sandboxFrom = event.target.value; redraw(); } },
     [...sources].map(([k, zone]) => h("option", { value: k, selected: k === sandboxFrom }, describeFrom(zone))));
   const toSelect = h("select", { id: "eoc-sandbox-to" }, targets.map((a, i) => h("option", { value: i }, zoneText(a.to, labels, ctx, "to"))));
-  const moveForm = moves.length ? h("form", { class: "eoc-sandbox-move", onsubmit: (event) => {
+  const moveForm = h("form", { class: "eoc-sandbox-move", onsubmit: (event) => {
     event.preventDefault();
     const action = targets[Number(toSelect.value)];
     if (action) ctx.act(action);
   } },
   h("label", { for: "eoc-sandbox-from" }, labels.sandbox_from, fromSelect),
   h("label", { for: "eoc-sandbox-to" }, labels.sandbox_to, toSelect),
-  h("button", { type: "submit", disabled: ctx.pending }, labels.sandbox_move)) : null;
-  const squares = new Map();
-  for (const a of hps) {
-    const k = key(a.square);
-    if (!squares.has(k)) squares.set(k, []);
-    squares.get(k).push(a);
-  }
-  const charSelect = h("select", { id: "eoc-sandbox-char" }, [...squares.keys()].map((k) => {
-    const square = k.split(",").map(Number);
-    const ch = state.characters.find((c) => same(c.square, square));
-    return h("option", { value: k }, `${squareName(square)} ${ch ? cardName(ch.card) : ""} (HP ${ch ? ch.hp : "?"})`);
-  }));
-  const hpInput = h("input", { id: "eoc-sandbox-hp", type: "number", min: 0, step: 1, value: 0, inputmode: "numeric" });
-  const hpForm = hps.length ? h("form", { class: "eoc-sandbox-hp", onsubmit: (event) => {
-    event.preventDefault();
-    const action = (squares.get(charSelect.value) || []).find((a) => a.hp === Number(hpInput.value));
-    if (action) ctx.act(action);
-  } },
-  h("label", { for: "eoc-sandbox-char" }, labels.sandbox_character, charSelect),
-  h("label", { for: "eoc-sandbox-hp" }, "HP", hpInput),
-  h("button", { type: "submit", disabled: ctx.pending }, labels.sandbox_set_hp)) : null;
-  return fill(part, h("h3", {}, labels.sandbox_title), h("p", { class: "muted" }, labels.sandbox_help), moveForm, hpForm);
+  h("button", { type: "submit", disabled: ctx.pending }, labels.sandbox_move));
+  return fill(part, h("h3", {}, labels.sandbox_title), h("p", { class: "muted" }, labels.sandbox_help), moveForm);
 }
 
 // What happened by itself between two views: a new turn, a damage card turned, characters gone
