@@ -7,14 +7,16 @@
 - ``DeckPermissionError``: 403 ``permission_denied``, only the deck's owner may change it;
 - ``DeckNotFound``: 404 ``not_found``, the deck was deleted after the caller read it;
 - ``VersionNotFound``: 404 ``not_found``, the deck has no version of that number;
-- ``GoldfishRefused``: 400 ``invalid_request``, runs or turns out of range, or a deck too small.
+- ``GoldfishRefused``: 400 ``invalid_request``, runs or turns out of range, or a deck too small;
+- ``CopyLimitError``: 400 ``too_many_copies``, adding a card would pass the copy limit; details
+  ``{"name", "count", "max"}``.
 """
 from __future__ import annotations
 
 from core.errors import register_codes
 from tcg.decks.rules import DeckReport
 from tcg.errors import DomainError
-from tcg.message import Message, gettext_noop, joined
+from tcg.message import InLanguages, Message, gettext_noop, joined, ngettext
 
 #: The API paths the deck codes are answered on.
 PATHS = ("/api/decks/", "/api/goldfish/")
@@ -79,3 +81,18 @@ class GoldfishRefused(DomainError):
 
     def __init__(self, message: Message):
         super().__init__("invalid_request", message)
+
+
+class CopyLimitError(DomainError):
+    """Adding a card to the deck ``deck`` (its name) would put more copies of its name there than
+    the rules allow (400 ``too_many_copies``; the deck rules, "Deck construction"). ``name`` and
+    ``name_en`` are the card's names, ``count`` the copies the deck holds already, ``max`` the
+    limit; details ``{"name", "count", "max"}``."""
+
+    def __init__(self, deck: str, name: str, count: int, limit: int, name_en: str = ""):
+        super().__init__("too_many_copies", ngettext(
+            "“%(deck)s” holds %(count)s copy of %(name)s already; a deck may hold at most %(max)s.",
+            "“%(deck)s” holds %(count)s copies of %(name)s already; a deck may hold at most %(max)s.",
+            count, deck=deck, count=count, name=InLanguages(name, name_en), max=limit,
+        ), {"name": name, "count": count, "max": limit})
+        self.name, self.name_en, self.count, self.max = name, name_en, count, limit

@@ -21,7 +21,7 @@ from tcg.decks.rules import DeckReport, ResolvedCard
 from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_CARDS, HAND_SIZE, MAX_COPIES
 
-from .errors import DeckListError, DeckNotFound, DeckPermissionError, GoldfishRefused, VersionNotFound
+from .errors import CopyLimitError, DeckListError, DeckNotFound, DeckPermissionError, GoldfishRefused, VersionNotFound
 from .models import Deck, DeckCard, DeckDraft, DeckVersion, GoldfishRun
 from .scheduling import queue_goldfish
 from .selectors import check_entries, stat_cards
@@ -266,16 +266,6 @@ def sweep_stalled_goldfish(stall_after: float) -> list[tuple[str, str]]:
     return swept
 
 
-class CopyLimitError(Exception):
-    """Adding the card would put more copies of its name in the deck than the rules allow;
-    ``name``/``name_en`` are the card's names, ``count`` the copies the deck holds already,
-    ``max`` the limit."""
-
-    def __init__(self, name: str, count: int, limit: int, name_en: str = ""):
-        self.name, self.name_en, self.count, self.max = name, name_en, count, limit
-        super().__init__(f"the deck holds {count} copies of {name} already; at most {limit} are allowed")
-
-
 @transaction.atomic
 def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, ResolvedCard, int]:
     """Add ``count`` copies of the card ``code`` to ``deck`` (after its other cards, or to its
@@ -304,7 +294,7 @@ def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, 
     added = next(c for c in report.cards if c.code == code)
     for problem in report.problems:
         if problem["code"] == "too_many_copies" and code in problem["codes"]:
-            raise CopyLimitError(added.name, problem["count"] - count, MAX_COPIES, added.name_en)
+            raise CopyLimitError(locked.name, added.name, problem["count"] - count, MAX_COPIES, added.name_en)
     copies = sum(c.count for c in report.cards if c.name == added.name)
     version = _write_entries(locked, report, user, note=f"+{count} {added.code}")
     locked.save()
