@@ -34,6 +34,7 @@ from play.engine import (
     Rng,
     acting,
     action_type,
+    bad_option,
     check_cards,
     check_viewer,
     either,
@@ -218,10 +219,11 @@ def public_row(row: tuple[int, ...]) -> tuple[int | None, ...]:
 def _pool_option(value) -> tuple[int, ...]:
     """The stacked ``pool`` (completto.md, "Stacked deals"): the 100 tiles once each, as ints."""
     if isinstance(value, (list, tuple)) and len(value) != len(TILES):
-        raise ValueError(f"pool must list the 100 tiles 1..100 once each, not {len(value)} tiles")
+        raise bad_option(gettext_noop("pool must list the 100 tiles 1..100 once each, not %(count)s tiles"),
+                         count=len(value))
     check_cards(value, TILE_COUNTS, "pool")
     if not all(type(t) is int for t in value):
-        raise ValueError("pool must hold the ints 1..100")
+        raise bad_option(gettext_noop("pool must hold the ints 1..100"))
     return tuple(value)
 
 

@@ -19,6 +19,7 @@ from play.engine import (
     Outcome,
     Rng,
     action_type,
+    bad_option,
     check_viewer,
     game_over,
     illegal,
@@ -27,6 +28,7 @@ from play.engine import (
 )
 from play.engine.spec import BOOL, DATA, INT
 from tcg.message import Message, gettext_noop
+from tcg.numbers import DECK_SIZE
 
 from . import sandbox, steps, turn
 from . import setup as setup_mod
@@ -131,7 +133,7 @@ class EoC(BaseGame):
         (see :func:`.cards.parse_decks`), or a bad ``stacked``, ``rows`` or ``first_player``."""
         players, seed, options = self.check_setup(players, seed, options)
         if "decks" not in options:
-            raise ValueError("decks: required, a list of two decks of 51 cards")
+            raise bad_option(gettext_noop("decks: required, a list of two decks of %(size)s cards"), size=DECK_SIZE)
         stacked = SPEC.option("stacked").read(options)
         rows = SPEC.option("rows").read(options)
         sandboxed = SPEC.option("sandbox").read(options)
