@@ -17,6 +17,7 @@ from core.errors import register_codes
 from tcg.decks.rules import DeckReport
 from tcg.errors import DomainError
 from tcg.message import InLanguages, Message, gettext_noop, joined, ngettext
+from tcg.numbers import MAX_COPIES
 
 #: The API paths the deck codes are answered on.
 PATHS = ("/api/decks/", "/api/goldfish/")
@@ -24,7 +25,7 @@ PATHS = ("/api/decks/", "/api/goldfish/")
 CODES = {
     "invalid_deck_list": (400, "The deck list does not resolve (unreadable lines, unknown or ambiguous cards); "
                                "nothing was saved. details.problems lists each problem, details.validation the report."),
-    "too_many_copies": (400, "Adding the card would put more copies of its name in the deck than the 3 the rules allow; "
+    "too_many_copies": (400, f"Adding the card would put more copies of its name in the deck than the {MAX_COPIES} the rules allow; "
                              "details name the card, the copies held and the limit."),
 }
 

@@ -463,7 +463,7 @@ class Completto(BaseGame):
         tile = state.held
         self._check_value(tile, value)
         self._check_fits(row, index, index + 1, value)
-        new_row = row[:index] + (value,) + row[index + 1:]
+        new_row = replace_at(row, index, value)
         rows = replace_at(state.rows, seat, new_row)
         upside = _flip(state.upside, seat, tile, value)
         pool_down = state.pool_down + (-row[index],)

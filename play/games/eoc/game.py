@@ -28,7 +28,7 @@ from play.engine import (
 )
 from play.engine.spec import BOOL, DATA, INT
 from tcg.message import Message, gettext_noop
-from tcg.numbers import DECK_SIZE
+from tcg.numbers import AREA_ROWS, DECK_SIZE
 
 from . import sandbox, steps, turn
 from . import setup as setup_mod
@@ -48,7 +48,7 @@ SPEC = GameSpec(
         Option("decks", DATA, secret=True),
         # Dealt in their list order, the seats' decks (often public ones) are known to whoever set it.
         Option("stacked", BOOL, default=False, stacking=True),
-        Option("rows", INT, default=4, choices=(4, 5), on_form=True,
+        Option("rows", INT, default=4, choices=AREA_ROWS, on_form=True,
                choice_labels=(gettext_noop("4 × 4"), gettext_noop("4 × 5")),
                label=gettext_noop("Rows of the area"),
                help=gettext_noop("4 × 4 squares in the rule summary; one source says 20 squares (4 × 5).")),
