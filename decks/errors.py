@@ -50,11 +50,12 @@ _NOT_OWNER = {
     "change": gettext_noop("Only the deck's owner may change it."),
     "delete": gettext_noop("Only the deck's owner may delete it."),
     "restore": gettext_noop("Only the deck's owner may restore it."),
+    "draft": gettext_noop("Only the deck's owner may keep a draft of it."),
 }
 
 
 class DeckPermissionError(DomainError):
-    """The user may not ``doing`` (``change``, ``delete``, ``restore``) this deck (403
+    """The user may not ``doing`` (``change``, ``delete``, ``restore``, ``draft``) this deck (403
     ``permission_denied``)."""
 
     def __init__(self, doing: str = "change"):
