@@ -1,7 +1,7 @@
 """Card faces over HTTP, the same for the page path (``/cards/<code>/face.svg``) and the API
 path (``/api/cards/<code>/face.svg``): the language asked for, the face's ``ETag``, and the
-answer with its cache and security headers. The views around it only turn its two refusals
-(``BadLanguage``, ``CardNotFound``) into their door's 400 and 404.
+answer with its cache and security headers. Its two refusals (``BadLanguage``, ``CardNotFound``,
+``cardsdb.errors``) are domain errors, answered 400 and 404 by each door's one handler.
 
 - Language: ``?lang=ja`` or ``?lang=en``, else the request's language (pages: the visitor's,
   Japanese by default; API: ``Accept-Language``, else English). Another ``lang`` is refused.
@@ -21,36 +21,18 @@ import re
 
 from django.http import HttpResponse
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from tcg.face import RENDERER_VERSION
 from tcg.vocabulary import LANGUAGES
 
 from .conditional import catalogue_state, conditional_on
+from .errors import BadLanguage, CardNotFound
 from .faces import MEDIA_TYPES, face_bytes, reader_language
 from .selectors import catalogue
 
 CACHE_CONTROL = "public, max-age=86400, must-revalidate"
 CONTENT_SECURITY_POLICY = "default-src 'none'"
 _CODE = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
-
-
-class BadLanguage(ValueError):
-    """A ``lang`` parameter other than ``ja`` and ``en``; ``message`` says so, in the request's
-    language."""
-
-    def __init__(self, lang: str):
-        self.lang = lang
-        self.message = _("The language of a card face is ja or en, not “%(lang)s”.") % {"lang": lang[:20]}
-        super().__init__(self.message)
-
-
-class CardNotFound(LookupError):
-    """No card has the code asked for."""
-
-    def __init__(self, code: str):
-        self.code = code
-        super().__init__(code)
 
 
 def face_language(request) -> str:

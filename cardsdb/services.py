@@ -15,7 +15,14 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
-from tcg.cards.interchange import CSV_COLUMNS, CardDataError, card_from_csv_row, card_from_dict, card_to_csv_row
+from tcg.cards.interchange import (
+    CSV_COLUMNS,
+    CSV_REQUIRED_COLUMNS,
+    CardDataError,
+    card_from_csv_row,
+    card_from_dict,
+    card_to_csv_row,
+)
 from tcg.cards.model import CardRecord
 from tcg.vocabulary import SET_KINDS
 
@@ -100,7 +107,7 @@ def parse_catalogue(content: str, fmt: str) -> ParsedCatalogue:
         reader: Callable = card_from_dict
     elif fmt == "csv":
         table = csv.DictReader(io.StringIO(content))
-        missing = [c for c in ("code", "name", "type", "size", "step1", "step2", "step3", "set") if c not in (table.fieldnames or [])]
+        missing = [c for c in CSV_REQUIRED_COLUMNS if c not in (table.fieldnames or [])]
         unknown = [c for c in (table.fieldnames or []) if c not in CSV_COLUMNS]
         if missing or unknown:
             reasons = ([f"missing column(s): {', '.join(missing)}"] if missing else []) + (

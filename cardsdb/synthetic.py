@@ -15,7 +15,7 @@ import random
 import jaconv
 
 from tcg.cards.model import CardRecord
-from tcg.vocabulary import ACTIONS, COLOURS
+from tcg.vocabulary import ACTIONS, COLOURS, STEPS
 
 SET_CODE = "SYN"
 SET_NAME = "合成カード"
@@ -165,7 +165,7 @@ def _effect(rng: random.Random) -> str:
 def _steps(rng: random.Random) -> dict[str, tuple[str, ...]]:
     weights = (30, 30, 18, 12, 10)  # move, attack, defend, charge, special
     table = {}
-    for step in ("step1", "step2", "step3"):
+    for step in STEPS:
         size = _weighted(rng, ((1, 55), (2, 38), (3, 7)))
         chosen: list[str] = []
         while len(chosen) < size:

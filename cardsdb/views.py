@@ -258,13 +258,6 @@ def card_detail(request, code: str):
 
 def card_face(request, code: str, fmt: str):
     """``/cards/<code>/face.svg?lang=ja|en`` (and ``face.png``): the card's face, cached by
-    ``ETag`` (``cardsdb.face_http``); the 404 page for an unknown code, 400 for a bad ``lang``."""
-    try:
-        lang = face_http.face_language(request)
-    except face_http.BadLanguage as exc:
-        context = {"title": _("Bad request"), "message": exc.message, "status": 400}
-        return render(request, "error.html", context, status=400)
-    try:
-        return face_http.serve_face(request, code, fmt, lang)
-    except face_http.CardNotFound:
-        raise Http404(_("No card has the code %(code)s.") % {"code": code}) from None
+    ``ETag`` (``cardsdb.face_http``); the 404 page for an unknown code, 400 for a bad ``lang``
+(``cardsdb.errors``, answered by the pages' one handler)."""
+    return face_http.serve_face(request, code, fmt, face_http.face_language(request))

@@ -7,18 +7,25 @@ unless the request sends ``Accept-Language``.
 """
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
-from tcg.message import Message
+from core.labels import active_language
+from tcg.message import InLanguages, Message
 
 
 def localize(message: str) -> str:
     """``message`` in the active language: a ``Message`` is rebuilt from its translated
-    template and its parameters (those that are ``Message`` themselves translated in turn);
+    template (its plural form for a ``tcg.message.ngettext`` one) and its parameters (those that
+    are ``Message`` themselves translated in turn, ``InLanguages`` said in the active language);
     any other text is returned as it is."""
+    if isinstance(message, InLanguages):
+        return message.said_in(active_language())
     if not isinstance(message, Message):
         return str(message)
-    params = {key: localize(value) if isinstance(value, Message) else value for key, value in message.params.items()}
+    params = {key: localize(value) if isinstance(value, (Message, InLanguages)) else value
+              for key, value in message.params.items()}
+    if message.plural is not None:
+        return ngettext(message.template, message.plural, message.number) % params
     return gettext(message.template) % params
 
 

@@ -7,14 +7,17 @@
 - ``DeckPermissionError``: 403 ``permission_denied``, only the deck's owner may change it;
 - ``DeckNotFound``: 404 ``not_found``, the deck was deleted after the caller read it;
 - ``VersionNotFound``: 404 ``not_found``, the deck has no version of that number;
-- ``GoldfishRefused``: 400 ``invalid_request``, runs or turns out of range, or a deck too small.
+- ``GoldfishRefused``: 400 ``invalid_request``, runs or turns out of range, or a deck too small;
+- ``CopyLimitError``: 400 ``too_many_copies``, adding a card would pass the copy limit; details
+  ``{"name", "count", "max"}``.
 """
 from __future__ import annotations
 
 from core.errors import register_codes
 from tcg.decks.rules import DeckReport
 from tcg.errors import DomainError
-from tcg.message import Message, gettext_noop, joined
+from tcg.message import InLanguages, Message, gettext_noop, joined, ngettext
+from tcg.numbers import MAX_COPIES
 
 #: The API paths the deck codes are answered on.
 PATHS = ("/api/decks/", "/api/goldfish/")
@@ -22,7 +25,7 @@ PATHS = ("/api/decks/", "/api/goldfish/")
 CODES = {
     "invalid_deck_list": (400, "The deck list does not resolve (unreadable lines, unknown or ambiguous cards); "
                                "nothing was saved. details.problems lists each problem, details.validation the report."),
-    "too_many_copies": (400, "Adding the card would put more copies of its name in the deck than the 3 the rules allow; "
+    "too_many_copies": (400, f"Adding the card would put more copies of its name in the deck than the {MAX_COPIES} the rules allow; "
                              "details name the card, the copies held and the limit."),
 }
 
@@ -47,11 +50,12 @@ _NOT_OWNER = {
     "change": gettext_noop("Only the deck's owner may change it."),
     "delete": gettext_noop("Only the deck's owner may delete it."),
     "restore": gettext_noop("Only the deck's owner may restore it."),
+    "draft": gettext_noop("Only the deck's owner may keep a draft of it."),
 }
 
 
 class DeckPermissionError(DomainError):
-    """The user may not ``doing`` (``change``, ``delete``, ``restore``) this deck (403
+    """The user may not ``doing`` (``change``, ``delete``, ``restore``, ``draft``) this deck (403
     ``permission_denied``)."""
 
     def __init__(self, doing: str = "change"):
@@ -79,3 +83,18 @@ class GoldfishRefused(DomainError):
 
     def __init__(self, message: Message):
         super().__init__("invalid_request", message)
+
+
+class CopyLimitError(DomainError):
+    """Adding a card to the deck ``deck`` (its name) would put more copies of its name there than
+    the rules allow (400 ``too_many_copies``; the deck rules, "Deck construction"). ``name`` and
+    ``name_en`` are the card's names, ``count`` the copies the deck holds already, ``max`` the
+    limit; details ``{"name", "count", "max"}``."""
+
+    def __init__(self, deck: str, name: str, count: int, limit: int, name_en: str = ""):
+        super().__init__("too_many_copies", ngettext(
+            "“%(deck)s” holds %(count)s copy of %(name)s already; a deck may hold at most %(max)s.",
+            "“%(deck)s” holds %(count)s copies of %(name)s already; a deck may hold at most %(max)s.",
+            count, deck=deck, count=count, name=InLanguages(name, name_en), max=limit,
+        ), {"name": name, "count": count, "max": limit})
+        self.name, self.name_en, self.count, self.max = name, name_en, count, limit

@@ -20,7 +20,7 @@ from core.params import page_number
 from tcg.cards.names import ORDERS, card_order_key
 from tcg.decks.format import DeckTextTooLong, export_deck_text
 from tcg.integers import BadValue, parse_int
-from tcg.numbers import DECK_SIZE
+from tcg.numbers import DECK_SIZE, MAX_COPIES
 from tcg.vocabulary import TYPE_LABELS
 
 from . import selectors
@@ -140,6 +140,7 @@ def validate(request):
         form = DeckTextForm(initial=initial)
     context["form"] = form
     context["sample_decks"] = selectors.visible_decks(None).filter(owner__isnull=True).order_by("id")
+    context.update(deck_size=DECK_SIZE, max_copies=MAX_COPIES)
     return render(request, "decks/validate.html", context, status=status)
 
 

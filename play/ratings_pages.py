@@ -4,14 +4,12 @@ recent matches with results). Reads only, through ``play.selectors.ratings``."""
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
 from core.params import page_number
 from play.games import GAMES
 
-from .errors import MatchError
 from .forms import game_label
 from .rules_pages import rules_url
 from .selectors import ratings
@@ -42,11 +40,8 @@ def leaderboard_index(request):
 
 def leaderboard(request, slug: str):
     """A game's leaderboard, best first, ``LEADERBOARD_PER_PAGE`` lines a page; 404 for a game the
-    site does not host."""
-    try:
-        rows = ratings.leaderboard(slug)
-    except MatchError as error:
-        raise Http404(error.message) from None
+    site does not host (``game_not_found``, answered by the pages' one handler)."""
+    rows = ratings.leaderboard(slug)
     page = Paginator(rows, LEADERBOARD_PER_PAGE).get_page(page_number(request.GET.get("page")))
     entries = ratings.board(page.object_list, page.start_index())
     for entry in entries:
@@ -61,11 +56,8 @@ def leaderboard(request, slug: str):
 def player(request, username: str):
     """A player's page: their rating at each game (with their line on its leaderboard) and their
     latest finished and abandoned matches, each with their place and what it did to their
-    rating; 404 for a name no user has (guests have no page)."""
-    try:
-        user = ratings.player(username)
-    except MatchError as error:
-        raise Http404(error.message) from None
+    rating; 404 for a name no user has (``player_not_found``; guests have no page)."""
+    user = ratings.player(username)
     games = []
     for entry in ratings.ratings_of(user):
         games.append({**entry, "label": game_label(entry["game"]), "url": leaderboard_url(entry["game"])})

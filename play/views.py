@@ -347,7 +347,7 @@ def dismiss(request, match_id: str):
     try:
         dismiss_match(player_from_request(request), match_id)
     except MatchError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_message(error))
     return redirect("play-lobby")
 
 

@@ -24,6 +24,10 @@ class Message(str):
 
     template: str
     params: dict
+    #: The plural template and the number that chooses between the two (see :func:`ngettext`);
+    #: ``None`` for a message with one template.
+    plural: str | None = None
+    number: int | None = None
 
     def __new__(cls, template: str, **params) -> "Message":
         self = super().__new__(cls, template % params if params else template)
@@ -32,11 +36,47 @@ class Message(str):
         return self
 
     def __reduce__(self):
+        if self.plural is not None:
+            return (_rebuild_plural, (self.template, self.plural, self.number, self.params))
         return (_rebuild, (self.template, self.params))
 
 
 def _rebuild(template: str, params: dict) -> Message:
     return Message(template, **params)
+
+
+def _rebuild_plural(singular: str, plural: str, number: int, params: dict) -> Message:
+    return ngettext(singular, plural, number, **params)
+
+
+def ngettext(singular: str, plural: str, number: int, **params) -> Message:
+    """A ``Message`` with a singular and a plural template, ``number`` choosing between them:
+    in English ``singular`` for 1, else ``plural``; in another language, as its catalogue's
+    plural forms say. Named as Django's ``ngettext`` so that ``makemessages`` finds both
+    templates where it is called."""
+    message = Message(singular if number == 1 else plural, **params)
+    message.template, message.plural, message.number = singular, plural, number
+    return message
+
+
+class InLanguages(str):
+    """A text given in each language rather than translated (a card's Japanese and English
+    names), as a ``Message`` parameter: said in the reader's language, the Japanese one when
+    there is no other. ``str`` of it is the English text (the Japanese one when there is none)."""
+
+    texts: dict
+
+    def __new__(cls, ja: str, en: str = "") -> "InLanguages":
+        self = super().__new__(cls, en or ja)
+        self.texts = {"ja": ja, "en": en or ja}
+        return self
+
+    def __reduce__(self):
+        return (InLanguages, (self.texts["ja"], self.texts["en"]))
+
+    def said_in(self, language: str) -> str:
+        """The text in ``language`` (``"ja"`` or ``"en"``); the Japanese one for any other."""
+        return self.texts.get(language, self.texts["ja"])
 
 
 def joined(parts, separator: str = " ") -> Message:

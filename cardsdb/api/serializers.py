@@ -10,6 +10,7 @@ from rest_framework import serializers
 from cardsdb.faces import image_uris, reader_language
 from cardsdb.models import Card, CardSet
 from tcg.effects.text import card_texts
+from tcg.vocabulary import STEPS
 
 #: ``image_uris`` in the schema.
 IMAGE_URIS_SCHEMA = {
@@ -75,7 +76,7 @@ class CardSerializer(serializers.ModelSerializer):
     @extend_schema_field(
         {
             "type": "object",
-            "properties": {s: {"type": "array", "items": {"type": "string"}} for s in ("step1", "step2", "step3")},
+            "properties": {s: {"type": "array", "items": {"type": "string"}} for s in STEPS},
         }
     )
     def get_action_table(self, card: Card):
@@ -113,7 +114,7 @@ class CardSerializer(serializers.ModelSerializer):
         ``Card`` or a row of ``ROW_FIELDS`` (``QuerySet.values``), which the card list reads."""
         row = card if isinstance(card, dict) else card_row(card)
         set_kind = row["card_set__kind"]
-        steps = {step: row[step].split() for step in ("step1", "step2", "step3")}
+        steps = {step: row[step].split() for step in STEPS}
         bonus = None if row["bonus_colour"] is None else {"colour": row["bonus_colour"], "value": row["bonus_value"]}
         return {
             "code": row["code"],
@@ -149,7 +150,7 @@ CARDS_PATH = "/api/cards/"
 #: The columns a card's representation is made of, as ``QuerySet.values`` names them.
 ROW_FIELDS = (
     "code", "name", "name_en", "reading", "type", "colours", "size", "bonus_colour", "bonus_value",
-    "step1", "step2", "step3", "hp", "directions", "movement", "ability", "text", "effect", "flavour",
+    *STEPS, "hp", "directions", "movement", "ability", "text", "effect", "flavour",
     "artist", "rarity", "card_set_id", "card_set__name", "card_set__kind",
 )
 

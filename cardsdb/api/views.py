@@ -242,10 +242,7 @@ class CardFace(ApiView):
                              choices=("ja", "en")))
     def get(self, request, code: str):
         lang = request.parameters["lang"] or reader_language(get_language())
-        try:
-            return face_http.serve_face(request, code, self.fmt, lang)
-        except face_http.CardNotFound:
-            raise DomainError("not_found", _("No card has the code %(code)s.") % {"code": code}, {"code": code}) from None
+        return face_http.serve_face(request, code, self.fmt, lang)
 
 
 def _face_schema(fmt: str, about: str):

@@ -10,7 +10,6 @@ from rest_framework.response import Response
 from core.api.base import ApiView
 from core.labels import active_language
 from decks import selectors, services
-from tcg.errors import DomainError
 
 from .serializers import AddCardInput, AddCardResultSerializer, DraftInput, DraftSerializer
 from .views import ERROR, owned_deck
@@ -47,12 +46,9 @@ class DeckDraft(ApiView):
         body = DraftInput(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        try:
-            draft = services.save_draft(
-                request.user, deck, [dict(c) for c in data["cards"]], name=data.get("name", ""),
-                description=data.get("description", ""), is_public=data.get("public", False))
-        except services.DeckNotFound:
-            raise Http404 from None
+        draft = services.save_draft(
+            request.user, deck, [dict(c) for c in data["cards"]], name=data.get("name", ""),
+            description=data.get("description", ""), is_public=data.get("public", False))
         return Response(DraftSerializer(draft).data)
 
     @extend_schema(responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR})
@@ -74,16 +70,7 @@ class AddCard(ApiView):
         body = AddCardInput(data=request.data)
         body.is_valid(raise_exception=True)
         count = body.validated_data.get("count", 1)
-        try:
-            version, card, copies = services.add_card(deck, request.user, body.validated_data["code"], count)
-        except services.DeckNotFound:
-            raise Http404 from None
-        except services.CopyLimitError as exc:
-            raise DomainError("too_many_copies", ngettext(
-                "“%(deck)s” holds %(count)s copy of %(name)s already; a deck may hold at most %(max)s.",
-                "“%(deck)s” holds %(count)s copies of %(name)s already; a deck may hold at most %(max)s.",
-                exc.count) % {"deck": deck.name, "count": exc.count, "name": _name(exc.name, exc.name_en), "max": exc.max},
-                {"name": exc.name, "count": exc.count, "max": exc.max}) from None
+        version, card, copies = services.add_card(deck, request.user, body.validated_data["code"], count)
         message = ngettext(
             "Added to “%(deck)s”: it now holds %(copies)s copy of %(name)s (%(total)s cards).",
             "Added to “%(deck)s”: it now holds %(copies)s copies of %(name)s (%(total)s cards).",

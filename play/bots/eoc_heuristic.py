@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import heapq
 
-VECTORS = {
-    "orthogonal": ((1, 0), (-1, 0), (0, 1), (0, -1)),
-    "diagonal": ((1, 1), (1, -1), (-1, 1), (-1, -1)),
-    "any": ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
-}
+from tcg.vocabulary import DIRECTION_VECTORS as VECTORS
+from tcg.vocabulary import STEPS
+
 FAR = 999
 GAP = 3
 
@@ -153,7 +151,7 @@ class EocHeuristic:
 
     def _table_value(self, view: dict, code: str) -> int:
         table = view["cards"][code]["action_table"]
-        return sum(max(self._action_value(view, a) for a in table[step]) for step in ("step1", "step2", "step3"))
+        return sum(max(self._action_value(view, a) for a in table[step]) for step in STEPS)
 
     def _action_value(self, view: dict, action: str) -> int:
         mine = self._mine(view)

@@ -1,13 +1,13 @@
 """The game framework (DESIGN.md, "The game engine protocol"): the :class:`Game` protocol, the
 record each game declares (:class:`GameSpec` and its :class:`Option`\\ s), the base every game
 inherits (:class:`BaseGame`), the refusals (:class:`IllegalAction`, a domain error with a
-translatable message, and its helpers), a seeded generator kept in the state, a JSON codec for
+translatable message, and its helpers; :class:`BadOption`, ``setup``'s ``ValueError`` with one), a seeded generator kept in the state, a JSON codec for
 frozen-dataclass states, seats and turn order, piles of cards, hidden-information helpers and
 argument checks. No Django here."""
 from .actions import action_type
 from .base import BaseGame
 from .codec import from_json, to_json
-from .errors import IllegalAction, either, game_over, illegal, malformed, not_your_turn, rule, shown
+from .errors import BadOption, IllegalAction, bad_option, either, game_over, illegal, malformed, not_your_turn, rule, shown
 from .options import check_names, check_players, check_seed
 from .piles import add, check_cards, deal, distinct, draw, full_deck, holds, put, take
 from .protocol import Game, Outcome, State
@@ -20,6 +20,7 @@ __all__ = [
     "Game", "Outcome", "State",
     "BaseGame", "GameSpec", "Option", "CliOption", "BOOL", "DATA", "INT", "SEAT",
     "IllegalAction", "illegal", "rule", "malformed", "game_over", "not_your_turn", "shown", "either",
+    "BadOption", "bad_option",
     "Rng", "derive_seed",
     "from_json", "to_json",
     "action_type",

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tcg.message import InLanguages
+
 from .codec import from_json, to_json
 from .errors import illegal
 from .options import check_names, check_players, check_seed
@@ -44,7 +46,8 @@ class BaseGame:
         an int and every option name one the record declares; ``ValueError`` naming the argument
         otherwise (e.g. ``"players: L.A.M.A. is for 2 to 6 players, not 7"``)."""
         spec = self.spec
-        players = check_players(players, spec.min_players, spec.max_players, spec.name)
+        game = InLanguages(spec.names.get("ja", spec.name), spec.name)
+        players = check_players(players, spec.min_players, spec.max_players, game)
         return players, check_seed(seed), check_names(options, spec.option_names)
 
     def dump(self, state) -> dict:

@@ -8,6 +8,10 @@ it is written, so ``makemessages`` finds it; parameters are values shown as they
 codes, numbers, action types) or ``Message``\\ s translated in turn (a card's name). Build a
 refusal with :func:`illegal` or the helpers below, e.g.
 ``rule(gettext_noop("You have no %(card)s in hand."), card=code)``.
+
+``setup`` refuses its arguments (the player count, the seed, an option) with :class:`BadOption`,
+a ``ValueError`` (the protocol's) whose ``message`` is a ``Message`` too, so that the match
+services answer ``bad_options`` all in the reader's language; build one with :func:`bad_option`.
 """
 from __future__ import annotations
 
@@ -68,3 +72,21 @@ def either(values) -> str:
     if len(items) < 2:
         return "".join(items)
     return Message(gettext_noop("%(first)s or %(last)s"), first=", ".join(items[:-1]), last=items[-1])
+
+
+class BadOption(ValueError):
+    """``setup`` refuses an argument: the player count, the seed, an option's name or value
+    (DESIGN.md, "The game engine protocol": bad options make ``setup`` raise ``ValueError``).
+    ``message`` is the :class:`~tcg.message.Message` naming the argument and what is wrong;
+    ``str`` of the error is its English sentence."""
+
+    def __init__(self, message: Message | str):
+        super().__init__(message)
+        self.message = message
+
+
+def bad_option(template: str, **params) -> BadOption:
+    """``BadOption(Message(template, **params))``; mark ``template`` with ``gettext_noop`` where it
+    is written, e.g. ``bad_option(gettext_noop("seed: must be an integer, not %(value)s"),
+    value=shown(seed))``."""
+    return BadOption(Message(template, **params))

@@ -12,6 +12,10 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 
+from tcg.message import Message, gettext_noop, joined
+
+from .errors import bad_option
+
 
 def full_deck(values: Iterable, copies: int = 1) -> tuple:
     """``copies`` of each value, in value order: ``full_deck(range(1, 8), 8)`` is L.A.M.A.'s 56."""
@@ -66,24 +70,30 @@ def distinct(hand: Iterable) -> tuple:
 
 
 def check_cards(cards: Sequence[Hashable], expected: Counter, name: str) -> None:
-    """``ValueError`` naming ``name`` unless ``cards`` holds exactly the ``expected`` multiset
+    """``BadOption`` (``play.engine.errors``, a ``ValueError``) naming ``name`` unless ``cards`` holds exactly the ``expected`` multiset
     (e.g. a stacked deck must be the game's components, lama.md "Stacked deals"); the message
     says which values are over or short."""
     if not isinstance(cards, (list, tuple)):
-        raise ValueError(f"{name} must be a list of cards, not {type(cards).__name__}")
+        raise bad_option(gettext_noop("%(name)s must be a list of cards, not %(type)s"),
+                         name=name, type=type(cards).__name__)
     try:
         got = Counter(cards)
     except TypeError:
-        raise ValueError(f"{name} holds something that is not a card") from None
+        raise bad_option(gettext_noop("%(name)s holds something that is not a card"), name=name) from None
     if got == expected:
         return
     unknown = [c for c in got if c not in expected]
     if unknown:
-        raise ValueError(f"{name} holds {unknown[0]!r}, which is not a card of this game")
-    diffs = [f"{got[c]} of {c!r} (not {n})" for c, n in expected.items() if got[c] != n]
-    raise ValueError(f"{name} must hold {sum(expected.values())} cards, {_each(expected)}; it has " + ", ".join(diffs))
+        raise bad_option(gettext_noop("%(name)s holds %(card)s, which is not a card of this game"),
+                         name=name, card=repr(unknown[0]))
+    diffs = [Message(gettext_noop("%(got)s of %(card)s (not %(expected)s)"), got=got[c], card=repr(c), expected=n)
+             for c, n in expected.items() if got[c] != n]
+    raise bad_option(gettext_noop("%(name)s must hold %(total)s cards, %(each)s; it has %(diffs)s"),
+                     name=name, total=sum(expected.values()), each=_each(expected), diffs=joined(diffs, ", "))
 
 
-def _each(expected: Counter) -> str:
+def _each(expected: Counter) -> Message:
     counts = set(expected.values())
-    return f"{counts.pop()} of each value" if len(counts) == 1 else "the game's components"
+    if len(counts) == 1:
+        return Message(gettext_noop("%(count)s of each value"), count=counts.pop())
+    return Message(gettext_noop("the game's components"))

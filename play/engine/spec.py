@@ -18,6 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tcg.message import gettext_noop
+
+from .errors import bad_option, either, shown
+
 INT, BOOL, SEAT, DATA = "int", "bool", "seat", "data"
 TYPES = (INT, BOOL, SEAT, DATA)
 """Option types: ``int`` (an int in ``low..high`` or one of ``choices``), ``bool``, ``seat`` (an
@@ -79,8 +83,8 @@ class Option:
 
     def read(self, options: Mapping, players: int | None = None, default: Any = _NO_DEFAULT) -> Any:
         """The option's value in ``options`` (a dict of checked names), ``default`` (else the
-        record's) when absent; ``ValueError`` naming the option when the value is not of its type
-        or range: ``"end_at: must be an integer from 1 to 1000, not 0"``, ``"rows: must be 4 or 5,
+        record's) when absent; ``BadOption`` (a ``ValueError`` with a translatable message, see
+        ``play.engine.errors``) naming the option when the value is not of its type or range: ``"end_at: must be an integer from 1 to 1000, not 0"``, ``"rows: must be 4 or 5,
         not 6"``, ``"sandbox: must be true or false, not 'yes'"``. A ``seat`` option needs
         ``players``; a ``data`` option is returned as it is, for the game to read."""
         if self.name not in options:
@@ -88,7 +92,8 @@ class Option:
         value = options[self.name]
         if self.type == BOOL:
             if type(value) is not bool:
-                raise ValueError(f"{self.name}: must be true or false, not {value!r:.40}")
+                raise bad_option(gettext_noop("%(option)s: must be true or false, not %(value)s"),
+                                 option=self.name, value=shown(value))
         elif self.type in (INT, SEAT):
             self._check(value, *self.bounds(players))
         return value
@@ -96,9 +101,11 @@ class Option:
     def _check(self, value, low, high) -> None:
         if self.choices:
             if type(value) is not int or value not in self.choices:
-                raise ValueError(f"{self.name}: must be {' or '.join(map(str, self.choices))}, not {value!r:.40}")
+                raise bad_option(gettext_noop("%(option)s: must be %(choices)s, not %(value)s"),
+                                 option=self.name, choices=either(self.choices), value=shown(value))
         elif type(value) is not int or not low <= value <= high:
-            raise ValueError(f"{self.name}: must be an integer from {low} to {high}, not {value!r:.40}")
+            raise bad_option(gettext_noop("%(option)s: must be an integer from %(low)s to %(high)s, not %(value)s"),
+                             option=self.name, low=low, high=high, value=shown(value))
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from play.engine import (
     Rng,
     acting,
     action_type,
+    bad_option,
     check_cards,
     check_viewer,
     either,
@@ -218,10 +219,11 @@ def public_row(row: tuple[int, ...]) -> tuple[int | None, ...]:
 def _pool_option(value) -> tuple[int, ...]:
     """The stacked ``pool`` (completto.md, "Stacked deals"): the 100 tiles once each, as ints."""
     if isinstance(value, (list, tuple)) and len(value) != len(TILES):
-        raise ValueError(f"pool must list the 100 tiles 1..100 once each, not {len(value)} tiles")
+        raise bad_option(gettext_noop("pool must list the 100 tiles 1..100 once each, not %(count)s tiles"),
+                         count=len(value))
     check_cards(value, TILE_COUNTS, "pool")
     if not all(type(t) is int for t in value):
-        raise ValueError("pool must hold the ints 1..100")
+        raise bad_option(gettext_noop("pool must hold the ints 1..100"))
     return tuple(value)
 
 
@@ -461,7 +463,7 @@ class Completto(BaseGame):
         tile = state.held
         self._check_value(tile, value)
         self._check_fits(row, index, index + 1, value)
-        new_row = row[:index] + (value,) + row[index + 1:]
+        new_row = replace_at(row, index, value)
         rows = replace_at(state.rows, seat, new_row)
         upside = _flip(state.upside, seat, tile, value)
         pool_down = state.pool_down + (-row[index],)

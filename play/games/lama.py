@@ -26,6 +26,7 @@ from play.engine import (
     acting,
     action_type,
     add,
+    bad_option,
     check_cards,
     check_viewer,
     deal,
@@ -163,7 +164,7 @@ class LamaState:
 def _deck_option(value, name: str) -> tuple[int, ...]:
     check_cards(value, DECK_COUNTS, name)
     if not all(type(c) is int for c in value):
-        raise ValueError(f"{name} must hold the ints 1..7")
+        raise bad_option(gettext_noop("%(name)s must hold the ints 1..7"), name=name)
     return tuple(value)
 
 
@@ -174,14 +175,14 @@ def _stacked_decks(options: dict) -> tuple[tuple[int, ...], ...]:
     if "decks" in options:
         raw = options["decks"]
         if not isinstance(raw, list) or not raw:
-            raise ValueError("decks: must be a non-empty list of decks (lists of 56 cards)")
+            raise bad_option(gettext_noop("decks: must be a non-empty list of decks (lists of 56 cards)"))
         if len(raw) > MAX_DECKS:
-            raise ValueError(f"decks: at most {MAX_DECKS} decks, not {len(raw)}")
+            raise bad_option(gettext_noop("decks: at most %(max)s decks, not %(count)s"), max=MAX_DECKS, count=len(raw))
         decks = tuple(_deck_option(d, f"decks[{k}]") for k, d in enumerate(raw))
     if "deck" in options:
         deck = _deck_option(options["deck"], "deck")
         if decks and deck != decks[0]:
-            raise ValueError("deck: must equal decks[0] when both are given")
+            raise bad_option(gettext_noop("deck: must equal decks[0] when both are given"))
         decks = decks or (deck,)
     return decks
 

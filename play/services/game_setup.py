@@ -2,20 +2,23 @@
 (``play.seat_decks``) from every seat's deck once the last seat is taken."""
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from play.errors import MatchError
 from play.models import Match, Seat
+from tcg.message import Message, gettext_noop
 
 
 def setup(engine, players: int, seed: int, options: dict):
     """``engine.setup(players, seed, options)``; ``MatchError("bad_options")`` with the engine's
-    reason when it refuses the options (its ``ValueError``)."""
+    reason when it refuses the options (its ``ValueError``): the message says it in the reader's
+    language when the engine gave a ``play.engine.BadOption``; ``details.reason`` is the English
+    sentence."""
     try:
         return engine.setup(players, seed, options)
     except ValueError as exc:
+        reason = getattr(exc, "message", None) or str(exc)
         raise MatchError(
-            "bad_options", _("The options are not valid: %(reason)s") % {"reason": exc}, {"reason": str(exc)}
+            "bad_options", Message(gettext_noop("The options are not valid: %(reason)s"), reason=reason),
+            {"reason": str(exc)},
         ) from None
 
 

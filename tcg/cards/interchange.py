@@ -44,6 +44,8 @@ CSV_COLUMNS = (
     "size_bonus_colour", "size_bonus_value", "step1", "step2", "step3",
     "hp", "directions", "movement", "ability", "text", "effect", "flavour", "artist", "rarity", "set",
 )
+#: The CSV columns a file must have (the others may be left out).
+CSV_REQUIRED_COLUMNS = ("code", "name", "type", "size", *STEPS, "set")
 
 
 class CardDataError(ValueError):
@@ -193,7 +195,7 @@ def card_from_csv_row(row: dict[str, str]) -> CardRecord:
     """Read a CSV row (``CSV_COLUMNS``; every value a string) as a card. Raises ``CardDataError``."""
     problems: list[str] = []
     bad_numbers: set[str] = set()
-    missing = [c for c in ("code", "name", "type", "size", "step1", "step2", "step3", "set") if c not in row]
+    missing = [c for c in CSV_REQUIRED_COLUMNS if c not in row]
     if missing:
         raise CardDataError([f"missing column(s): {', '.join(missing)}"])
 

@@ -171,8 +171,8 @@ function showStatus(id, text, isError = false) {
 // --- search and autocomplete -------------------------------------------------------------
 
 function cardTitle(card) {
-  const steps = ["step1", "step2", "step3"]
-    .map((step, i) => `STEP ${i + 1}: ${(card.action_table?.[step] || []).map((a) => labels.actions[a] || a).join(" / ")}`);
+  const steps = Object.values(card.action_table || {})
+    .map((actions, i) => `STEP ${i + 1}: ${actions.map((a) => labels.actions[a] || a).join(" / ")}`);
   const colours = (card.colours.length ? card.colours : ["colourless"]).map((c) => labels.colours[c] || c).join(", ");
   const parts = [`${labels.types[card.type] || card.type} · ${colours} · ${labels.size} ${card.size}`, ...steps];
   if (card.type === "character") parts.push(`${labels.hp} ${card.hp} · ${labels.movement} ${card.movement}`);

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
+from play.engine.errors import bad_option, shown
 from tcg.message import Message, gettext_noop
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -63,20 +64,23 @@ def parse_deck(value, name: str = "deck") -> tuple[int, ...]:
     """A stacked deck (elements.md, "Stacked deals": the 55 cards in order, top first) as ints.
     ``ValueError`` naming ``name`` when it is not a list of the 55 different cards."""
     if not isinstance(value, list):
-        raise ValueError(f"{name}: must be a list of the 55 cards, not {type(value).__name__}")
+        raise bad_option(gettext_noop("%(name)s: must be a list of the 55 cards, not %(type)s"),
+                         name=name, type=type(value).__name__)
     cards = []
     for i, item in enumerate(value):
         card = parse_card(item)
         if card is None:
-            raise ValueError(
-                f"{name}[{i}]: {item!r:.60} is not a card {{\"colour\": one of {', '.join(COLOURS)}, \"value\": 0..10}}"
-            )
+            raise bad_option(
+                gettext_noop('%(name)s[%(index)s]: %(item)s is not a card {"colour": one of %(colours)s, "value": 0..10}'),
+                name=name, index=i, item=shown(item, 60), colours=", ".join(COLOURS))
         cards.append(card)
     if len(cards) != len(CARDS) or len(set(cards)) != len(CARDS):
         seen: set[int] = set()
         twice = [card_name(c) for c in cards if c in seen or seen.add(c)]
-        problem = f"{twice[0]} is there twice" if twice else f"it has {len(cards)}"
-        raise ValueError(f"{name}: must hold each of the 55 cards once; {problem}")
+        problem = (Message(gettext_noop("%(card)s is there twice"), card=twice[0]) if twice
+                   else Message(gettext_noop("it has %(count)s"), count=len(cards)))
+        raise bad_option(gettext_noop("%(name)s: must hold each of the 55 cards once; %(problem)s"),
+                         name=name, problem=problem)
     return tuple(cards)
 
 
@@ -84,9 +88,9 @@ def parse_colours(value, name: str = "colours") -> tuple[int, ...]:
     """A starting row (elements.md, "Stacked deals": the colour-card order, nearest the box
     first) as colour indices; ``ValueError`` naming ``name`` unless it lists the five names once."""
     if not isinstance(value, list) or not all(type(v) is str for v in value) or sorted(value) != sorted(COLOURS):
-        raise ValueError(
-            f"{name}: must list the five colours {', '.join(COLOURS)} once each, in row order, not {value!r:.80}"
-        )
+        raise bad_option(
+            gettext_noop("%(name)s: must list the five colours %(colours)s once each, in row order, not %(value)s"),
+            name=name, colours=", ".join(COLOURS), value=shown(value, 80))
     return tuple(COLOUR_INDEX[v] for v in value)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from play.engine import replace_at
 from tcg.vocabulary import DIRECTION_VECTORS
 
 from .state import COLS, Char, EocState, Slot
@@ -89,11 +90,11 @@ def reveal_item(state: EocState, row: int, col: int) -> EocState:
     slot = state.area[i]
     if slot is None or slot.face_up or state.cat.card(slot.code).type != "item":
         return state
-    area = state.area[:i] + (replace(slot, face_up=True),) + state.area[i + 1:]
+    area = replace_at(state.area, i, replace(slot, face_up=True))
     return replace(state, area=area)
 
 
 def set_slot(state: EocState, row: int, col: int, slot: Slot | None) -> EocState:
     """``state`` with square ``(row, col)`` holding ``slot``."""
     i = row * COLS + col
-    return replace(state, area=state.area[:i] + (slot,) + state.area[i + 1:])
+    return replace(state, area=replace_at(state.area, i, slot))

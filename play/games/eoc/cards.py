@@ -10,9 +10,11 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
+from play.engine.errors import bad_option
 from tcg.cards.interchange import CardDataError, card_from_dict
 from tcg.effects.language import MANUAL, parse_effect
 from tcg.effects.text import card_text
+from tcg.message import gettext_noop
 from tcg.numbers import DECK_SIZE, MAX_COPIES
 from tcg.vocabulary import STEPS
 
@@ -100,17 +102,18 @@ def parse_card(data, where: str) -> Card:
     try:
         key = json.dumps(data, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError):
-        raise ValueError(f"{where}: a card must be a JSON object") from None
+        raise bad_option(gettext_noop("%(where)s: a card must be a JSON object"), where=where) from None
     card = _PARSED.get(key)
     if card is not None:
         return card
     try:
         record = card_from_dict(data)
     except CardDataError as exc:
-        raise ValueError(f"{where}: {exc}") from None
+        raise bad_option(gettext_noop("%(where)s: %(problems)s"), where=where, problems=str(exc)) from None
     effect = data.get("effect")
     if effect is not None and not (effect == "manual" or isinstance(effect, (dict, list))):
-        raise ValueError(f"{where}: 'effect' must be \"manual\", an object or a list of objects")
+        raise bad_option(gettext_noop("%(where)s: 'effect' must be \"manual\", an object or a list of objects"),
+                         where=where)
     card = Card(
         code=record.code, name=record.name, name_en=record.name_en, type=record.type, colours=tuple(record.colours),
         size=record.size, bonus=record.size_bonus,
@@ -130,25 +133,27 @@ def parse_decks(raw, rows: int, stacked: bool,
     interchange reader refuses, more than 3 copies of a name ("Decks"), or one code given as two
     different cards."""
     if not isinstance(raw, list) or len(raw) != 2:
-        raise ValueError("decks: must be a list of two decks, one per seat")
+        raise bad_option(gettext_noop("decks: must be a list of two decks, one per seat"))
     by_code: dict[str, Card] = {}
     decks = []
     for seat, deck in enumerate(raw):
         if not isinstance(deck, list) or len(deck) != DECK_SIZE:
             size = len(deck) if isinstance(deck, list) else type(deck).__name__
-            raise ValueError(f"decks[{seat}]: a deck has exactly {DECK_SIZE} cards, not {size}")
+            raise bad_option(gettext_noop("decks[%(seat)s]: a deck has exactly %(size)s cards, not %(count)s"),
+                             seat=seat, size=DECK_SIZE, count=size)
         codes = []
         for i, data in enumerate(deck):
             card = parse_card(data, f"decks[{seat}][{i}]")
             known = by_code.setdefault(card.code, card)
             if known != card:
-                raise ValueError(f"decks[{seat}][{i}]: {card.code} differs from another card with that code")
+                raise bad_option(gettext_noop("decks[%(seat)s][%(index)s]: %(code)s differs from another card with that code"),
+                                 seat=seat, index=i, code=card.code)
             codes.append(card.code)
         names = Counter(by_code[c].name for c in codes)
         over = sorted(n for n, k in names.items() if k > MAX_COPIES)
         if over:
-            raise ValueError(
-                f"decks[{seat}]: at most {MAX_COPIES} copies of a card, but {over[0]} has {names[over[0]]}")
+            raise bad_option(gettext_noop("decks[%(seat)s]: at most %(max)s copies of a card, but %(name)s has %(count)s"),
+                             seat=seat, max=MAX_COPIES, name=over[0], count=names[over[0]])
         decks.append(tuple(codes))
     catalogue = Catalogue(rows=rows, stacked=stacked, cards=tuple(sorted(by_code.values(), key=lambda c: c.code)),
                           sandbox=sandbox)

@@ -19,6 +19,7 @@ from play.engine import (
     Outcome,
     Rng,
     action_type,
+    bad_option,
     check_viewer,
     game_over,
     illegal,
@@ -27,6 +28,7 @@ from play.engine import (
 )
 from play.engine.spec import BOOL, DATA, INT
 from tcg.message import Message, gettext_noop
+from tcg.numbers import AREA_ROWS, DECK_SIZE
 
 from . import sandbox, steps, turn
 from . import setup as setup_mod
@@ -46,7 +48,7 @@ SPEC = GameSpec(
         Option("decks", DATA, secret=True),
         # Dealt in their list order, the seats' decks (often public ones) are known to whoever set it.
         Option("stacked", BOOL, default=False, stacking=True),
-        Option("rows", INT, default=4, choices=(4, 5), on_form=True,
+        Option("rows", INT, default=4, choices=AREA_ROWS, on_form=True,
                choice_labels=(gettext_noop("4 × 4"), gettext_noop("4 × 5")),
                label=gettext_noop("Rows of the area"),
                help=gettext_noop("4 × 4 squares in the rule summary; one source says 20 squares (4 × 5).")),
@@ -131,7 +133,7 @@ class EoC(BaseGame):
         (see :func:`.cards.parse_decks`), or a bad ``stacked``, ``rows`` or ``first_player``."""
         players, seed, options = self.check_setup(players, seed, options)
         if "decks" not in options:
-            raise ValueError("decks: required, a list of two decks of 51 cards")
+            raise bad_option(gettext_noop("decks: required, a list of two decks of %(size)s cards"), size=DECK_SIZE)
         stacked = SPEC.option("stacked").read(options)
         rows = SPEC.option("rows").read(options)
         sandboxed = SPEC.option("sandbox").read(options)

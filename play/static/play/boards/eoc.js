@@ -122,10 +122,10 @@ function renderHeader(part, state, ctx) {
 }
 
 function stepList(steps, state, labels, current) {
-  return h("ol", { class: "eoc-steps" }, ["step1", "step2", "step3"].map((name, i) => h("li", {
+  return h("ol", { class: "eoc-steps" }, Object.values(steps).map((actions, i) => h("li", {
     class: current && state.step === i + 1 ? "is-current" : null, dataset: { step: i + 1 },
   }, h("span", { class: "eoc-step-no" }, format(labels.step_short, { step: i + 1 })), " ",
-  steps[name].map((a) => actionLabel(labels, a)).join(" / "))));
+  actions.map((a) => actionLabel(labels, a)).join(" / "))));
 }
 
 function renderRule(part, state, ctx) {
@@ -273,7 +273,7 @@ function handCard(code, state, ctx, attributes = {}) {
   const type = labels[`type_${card.type}`] || card.type;
   const details = [type, `SIZE ${card.size}`];
   if (card.type === "character") details.push(`HP ${card.hp}`, `${labels[`dir_${card.directions}`] || card.directions} ${card.movement}`);
-  const steps = ["step1", "step2", "step3"].map((s, i) => `${i + 1}:${card.action_table[s].map((a) => actionLabel(labels, a)).join("/")}`).join(" ");
+  const steps = Object.values(card.action_table).map((actions, i) => `${i + 1}:${actions.map((a) => actionLabel(labels, a)).join("/")}`).join(" ");
   const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join("・") || labels.colourless;
   const tag = attributes.onclick ? "button" : "span";
   const { class: extra = "", dataset = {}, ...rest } = attributes;
