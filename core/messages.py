@@ -9,17 +9,28 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from tcg.message import Message
+from core.labels import active_language
+from tcg.message import Localizable, Message
+
+
+def _said(value):
+    """A parameter of a ``Message`` in the active language: a ``Message`` translated, a
+    ``Localizable`` (a card's name) as its reader sees it, any other value as it is."""
+    if isinstance(value, Message):
+        return localize(value)
+    if isinstance(value, Localizable):
+        return value.in_language(active_language())
+    return value
 
 
 def localize(message: str) -> str:
     """``message`` in the active language: a ``Message`` is rebuilt from its translated
-    template and its parameters (those that are ``Message`` themselves translated in turn);
-    any other text is returned as it is."""
+    template and its parameters (those that are ``Message`` themselves translated in turn,
+    card names (``tcg.cards.names.CardName``) in the reader's language); any other text is
+    returned as it is."""
     if not isinstance(message, Message):
         return str(message)
-    params = {key: localize(value) if isinstance(value, Message) else value for key, value in message.params.items()}
-    return gettext(message.template) % params
+    return gettext(message.template) % {key: _said(value) for key, value in message.params.items()}
 
 
 def localize_all(messages) -> list[str]:

@@ -14,12 +14,22 @@ def gettext_noop(template: str) -> str:
     return template
 
 
+class Localizable(str):
+    """A parameter of a :class:`Message` said differently in each language (a card's name):
+    ``str(value)`` is the English, :meth:`in_language` the text for another reader."""
+
+    def in_language(self, lang: str) -> str:
+        """The value for a reader of ``lang`` (``"ja"``/``"en"``); the English one by default."""
+        return str(self)
+
+
 class Message(str):
     """An English sentence made from ``template`` (``%(name)s`` placeholders) and ``params``.
 
     ``str(message)`` (and the message itself, being a ``str``) is the English sentence;
     ``template`` and ``params`` let a reader in another language rebuild it: a parameter may be
-    another ``Message``, translated in its turn, or a plain value, shown as it is.
+    another ``Message``, translated in its turn, a :class:`Localizable` (a card's name), said in
+    the reader's language, or a plain value, shown as it is.
     """
 
     template: str
