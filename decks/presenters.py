@@ -70,13 +70,13 @@ def stats_context(cards: list[StatCard]) -> dict:
 
 def group_label(group: dict, names: dict[str, dict] | None = None, lang: str = "ja") -> str:
     """The translated label of an odds group: a card's name in ``lang`` (``names``: card rows
-    by code, with ``name`` and ``name_en``), "any character", "any red card"…"""
+    by code, with ``name`` and ``name_en``), "Any character", "Any red card"…"""
     if group["kind"] == "type":
-        return _("any %(type)s") % {"type": label(TYPE_LABELS, group["label"])}
+        return _("Any %(type)s") % {"type": label(TYPE_LABELS, group["label"])}
     if group["kind"] == "colour":
-        return _("any %(colour)s card") % {"colour": label(COLOUR_LABELS, group["label"])}
+        return _("Any %(colour)s card") % {"colour": label(COLOUR_LABELS, group["label"])}
     if group["kind"] == "custom":
-        return _("the chosen cards")
+        return _("The chosen cards")
     card = (names or {}).get(group["codes"][0]) if group.get("codes") else None
     return display_name(card, lang) if card else group["label"]
 

@@ -150,7 +150,7 @@ def test_card_page_in_english(client, t_catalogue):
     assert "item" in body
     assert 'id="card-hp"' not in body  # not a character
     rows = re.findall(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td></tr>', body)
-    assert rows == [("STEP 1", "move"), ("STEP 2", "move"), ("STEP 3", "attack")]
+    assert rows == [("STEP 1", "Move"), ("STEP 2", "Move"), ("STEP 3", "Attack")]
 
 
 def test_card_page_lowercase_code_and_colourless(client, t_catalogue):
