@@ -111,6 +111,11 @@ def test_headings_are_in_sentence_case(client, user, sample_catalogue):
     deck = client.get("/decks/SMP-RED/", **EN).content.decode()
     assert re.findall(headings, deck)[:4] == ["Count", "Code", "Name", "Type"]
     assert re.findall(r'<h3>([^<]*) <span class="group-count">', deck) == ["Character", "Item", "Event"]
+    bars = re.findall(r'class="bar-label">([^<]*)</text>', deck)
+    assert bars[:9] == ["Character", "Item", "Event", "Red", "Green", "Black", "White", "Colourless", "SIZE 0"]
+    assert "Movement 1" in bars and "Move" in bars and "move" not in bars
+    damage = re.search(r'<table class="damage-table" id="damage-table">\s*<thead>(.*?)</thead>', deck, re.S).group(1)
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", damage) == ["Damage", "Colourless", "Red", "Green", "Black", "White"]
     assert re.findall(headings, client.get("/decks/SMP-RED/", **JA).content.decode())[:4] == ["枚数", "コード", "名前", "種類"]
     validated = client.post("/decks/validate/", {"text": "3 Fireball\n"}, **EN).content.decode()
     assert re.findall(headings, validated)[:4] == ["Count", "Code", "Name", "Type"]
