@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -39,13 +40,13 @@ MAX_QUERY_LENGTH = 1000
 _CODE_PATH = re.compile(r"^[A-Za-z0-9]{1,10}-[A-Za-z0-9]{1,10}$")
 
 ORDER_LABELS = {
-    "code": gettext_lazy("code"),
-    "name": gettext_lazy("name"),
+    "code": gettext_lazy("Code"),
+    "name": gettext_lazy("Name"),
     "size": gettext_lazy("SIZE"),
     "hp": gettext_lazy("HP"),
-    "mv": gettext_lazy("movement power"),
-    "rarity": gettext_lazy("rarity"),
-    "colour": gettext_lazy("colour"),
+    "mv": gettext_lazy("Movement power"),
+    "rarity": gettext_lazy("Rarity"),
+    "colour": gettext_lazy("Colour"),
 }
 
 #: Example queries of the syntax help: (query, what it finds).
@@ -229,7 +230,8 @@ def card_detail(request, code: str):
     _decorate(card)
     lang = reader_language(get_language())
     action_rows = [
-        {"label": _("STEP %(n)s") % {"n": n}, "actions": [label(ACTION_LABELS, a) for a in card.action_table[step]]}
+        {"label": _("STEP %(n)s") % {"n": n},
+         "actions": [capfirst(label(ACTION_LABELS, a)) for a in card.action_table[step]]}
         for n, step in enumerate(STEPS, start=1)
     ]
     text, text_lang = card_text_for_reader(card, lang)

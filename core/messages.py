@@ -10,19 +10,20 @@ from __future__ import annotations
 from django.utils.translation import gettext, ngettext
 
 from core.labels import active_language
-from tcg.message import InLanguages, Message
+from tcg.message import Localizable, Message
 
 
 def localize(message: str) -> str:
     """``message`` in the active language: a ``Message`` is rebuilt from its translated
     template (its plural form for a ``tcg.message.ngettext`` one) and its parameters (those that
-    are ``Message`` themselves translated in turn, ``InLanguages`` said in the active language);
-    any other text is returned as it is."""
-    if isinstance(message, InLanguages):
-        return message.said_in(active_language())
+    are ``Message`` themselves translated in turn, a ``Localizable`` — a card's name, a game's —
+    said in the reader's language); a ``Localizable`` is said in the reader's language; any
+    other text is returned as it is."""
+    if isinstance(message, Localizable):
+        return message.in_language(active_language())
     if not isinstance(message, Message):
         return str(message)
-    params = {key: localize(value) if isinstance(value, (Message, InLanguages)) else value
+    params = {key: localize(value) if isinstance(value, (Message, Localizable)) else value
               for key, value in message.params.items()}
     if message.plural is not None:
         return ngettext(message.template, message.plural, message.number) % params

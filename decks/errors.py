@@ -16,7 +16,8 @@ from __future__ import annotations
 from core.errors import register_codes
 from tcg.decks.rules import DeckReport
 from tcg.errors import DomainError
-from tcg.message import InLanguages, Message, gettext_noop, joined, ngettext
+from tcg.cards.names import CardName
+from tcg.message import Message, gettext_noop, joined, ngettext
 from tcg.numbers import MAX_COPIES
 
 #: The API paths the deck codes are answered on.
@@ -95,6 +96,6 @@ class CopyLimitError(DomainError):
         super().__init__("too_many_copies", ngettext(
             "“%(deck)s” holds %(count)s copy of %(name)s already; a deck may hold at most %(max)s.",
             "“%(deck)s” holds %(count)s copies of %(name)s already; a deck may hold at most %(max)s.",
-            count, deck=deck, count=count, name=InLanguages(name, name_en), max=limit,
+            count, deck=deck, count=count, name=CardName(name, name_en), max=limit,
         ), {"name": name, "count": count, "max": limit})
         self.name, self.name_en, self.count, self.max = name, name_en, count, limit

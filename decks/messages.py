@@ -123,12 +123,15 @@ def line_note(problem: dict) -> str:
     return _("Too many copies: %(count)s in all.") % {"count": problem.get("count", "")}
 
 
-def problem_message(problem: dict, with_place: bool = True) -> str:
+def problem_message(problem: dict, with_place: bool = True, with_lines: bool = True) -> str:
     """The problem as a sentence in the active language; prefixed with its line ("Line 3: …")
-    unless ``with_place`` is false. Unknown codes fall back to the problem's own message."""
+    unless ``with_place`` is false. ``with_lines`` false leaves out the lines a deck-wide
+    problem names ("4 copies of Fireball (line 2); …"): for a report on a card list (the JSON
+    form: a builder's list, a saved deck), whose ``lines`` are entry indexes no reader sees.
+    Unknown codes fall back to the problem's own message."""
     build = _MESSAGES.get(problem.get("code"))
     if build is None:
         return str(problem.get("message", ""))
-    message = build(problem)
+    message = build(problem if with_lines else {k: v for k, v in problem.items() if k != "lines"})
     place = problem_place(problem) if with_place else ""
     return _("%(place)s: %(message)s") % {"place": place, "message": message} if place else message

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from core.labels import label
@@ -29,16 +30,16 @@ def stats_context(cards: list[StatCard]) -> dict:
     chart = lambda key, title, svg: {"id": key, "title": title, "svg": mark_safe(svg)}  # noqa: E731
     charts = [
         chart("types", _("Cards by type"), bar_chart(
-            _("Cards by type"), [(label(TYPE_LABELS, t), stats["types"][t], stats["types"][t]) for t in TYPES], "types")),
+            _("Cards by type"), [(capfirst(label(TYPE_LABELS, t)), stats["types"][t], stats["types"][t]) for t in TYPES], "types")),
         chart("colours", _("Cards by colour"), bar_chart(
             _("Cards by colour"),
-            [(label(COLOUR_LABELS, c), stats["colours"][c], stats["colours"][c]) for c in COLOURS + (COLOURLESS,)],
+            [(capfirst(label(COLOUR_LABELS, c)), stats["colours"][c], stats["colours"][c]) for c in COLOURS + (COLOURLESS,)],
             "colours")),
         chart("size", _("SIZE curve"), _histogram_chart(_("SIZE curve"), stats["size_curve"], _("SIZE %(value)s"), "size")),
         chart("hp", _("Characters by HP"), _histogram_chart(
             _("Characters by HP"), stats["characters"]["hp"], _("HP %(value)s"), "hp")),
         chart("movement", _("Characters by movement power"), _histogram_chart(
-            _("Characters by movement power"), stats["characters"]["movement"], _("movement %(value)s"), "movement")),
+            _("Characters by movement power"), stats["characters"]["movement"], _("Movement %(value)s"), "movement")),
     ]
     total = stats["total"] or 1
     actions = []
@@ -46,7 +47,7 @@ def stats_context(cards: list[StatCard]) -> dict:
         title = _("STEP %(number)s: cards listing each action") % {"number": number}
         counts = stats["actions"][step]
         actions.append({"step": step, "label": _("STEP %(number)s") % {"number": number}, "svg": mark_safe(bar_chart(
-            title, [(label(ACTION_LABELS, a), counts[a], f"{counts[a]} ({_percent(counts[a] / total)})") for a in ACTIONS],
+            title, [(capfirst(label(ACTION_LABELS, a)), counts[a], f"{counts[a]} ({_percent(counts[a] / total)})") for a in ACTIONS],
             "actions"))})
     damages = sorted({d["damage"] for a in ATTACKERS for d in stats["damage"][a]["distribution"]})
     by_attacker = {a: {d["damage"]: d for d in stats["damage"][a]["distribution"]} for a in ATTACKERS}
@@ -61,7 +62,7 @@ def stats_context(cards: list[StatCard]) -> dict:
         "stats": stats,
         "charts": charts,
         "actions": actions,
-        "attackers": [label(COLOUR_LABELS, a) for a in ATTACKERS],
+        "attackers": [capfirst(label(COLOUR_LABELS, a)) for a in ATTACKERS],
         "damage_rows": damage_rows,
         "damage_means": [f"{m['p']:.2f}" if m else "—" for m in means],
         "average_size": f"{stats['average_size']['p']:.2f}" if stats["average_size"] else "—",
@@ -70,13 +71,13 @@ def stats_context(cards: list[StatCard]) -> dict:
 
 def group_label(group: dict, names: dict[str, dict] | None = None, lang: str = "ja") -> str:
     """The translated label of an odds group: a card's name in ``lang`` (``names``: card rows
-    by code, with ``name`` and ``name_en``), "any character", "any red card"…"""
+    by code, with ``name`` and ``name_en``), "Any character", "Any red card"…"""
     if group["kind"] == "type":
-        return _("any %(type)s") % {"type": label(TYPE_LABELS, group["label"])}
+        return _("Any %(type)s") % {"type": label(TYPE_LABELS, group["label"])}
     if group["kind"] == "colour":
-        return _("any %(colour)s card") % {"colour": label(COLOUR_LABELS, group["label"])}
+        return _("Any %(colour)s card") % {"colour": label(COLOUR_LABELS, group["label"])}
     if group["kind"] == "custom":
-        return _("the chosen cards")
+        return _("The chosen cards")
     card = (names or {}).get(group["codes"][0]) if group.get("codes") else None
     return display_name(card, lang) if card else group["label"]
 

@@ -80,7 +80,7 @@ def report_for_deck(deck: Deck) -> DeckReport:
 
 
 CARD_FIELDS = ("code", "name", "name_en", "reading", "type", "colours", "size", "bonus_colour", "bonus_value", *STEPS,
-               "hp", "directions", "movement", "ability")
+               "hp", "directions", "movement", "ability", "text", "effect")
 
 
 def card_details(codes: list[str]) -> dict[str, dict]:

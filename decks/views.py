@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext as _
 
 from cardsdb.selectors.catalogue import card_by_code
@@ -57,11 +58,12 @@ def list_order(raw: str | None) -> str:
 
 def sort_choices() -> list[tuple[str, str]]:
     """The orders a deck list can be shown in, as ``(value, translated label)``."""
-    return [("name", _("by name")), ("size", _("by SIZE")), ("code", _("by code"))]
+    return [("name", _("By name")), ("size", _("By SIZE")), ("code", _("By code"))]
 
 
 def group_by_type(cards: list[dict], by: str = "name") -> list[dict]:
-    """``[{"type", "label", "count", "cards"}]``: characters, items, events, each with its total,
+    """``[{"type", "label", "count", "cards"}]``: characters, items, events, each with its total
+    and its type's label as a heading ("Character"),
     the cards in the order a reader of the page's language expects
     (``tcg.cards.names.card_order_key``: by reading in Japanese, by English name in English;
     ``by`` ``"size"`` or ``"code"`` for those orders)."""
@@ -70,15 +72,16 @@ def group_by_type(cards: list[dict], by: str = "name") -> list[dict]:
     for card in sorted(cards, key=lambda c: card_order_key(c, lang, by)):
         kind = card["type"]
         group = groups.setdefault(
-            kind, {"type": kind, "label": label(TYPE_LABELS, kind), "count": 0, "cards": []}
+            kind, {"type": kind, "label": capfirst(label(TYPE_LABELS, kind)), "count": 0, "cards": []}
         )
         group["count"] += card["count"]
         group["cards"].append(card)
     return list(groups.values())
 
 
-def _problems(problems: list[dict], with_place: bool = True) -> list[dict]:
-    return [dict(p, text_message=problem_message(p, with_place=with_place)) for p in problems]
+def _problems(problems: list[dict], with_place: bool = True, with_lines: bool = True) -> list[dict]:
+    """``problems`` each with its ``text_message`` (``messages.problem_message``)."""
+    return [dict(p, text_message=problem_message(p, with_place=with_place, with_lines=with_lines)) for p in problems]
 
 
 def _report_context(text: str, report) -> dict:
@@ -212,7 +215,7 @@ def deck_detail(request, deck_id: str):
         "total": sum(c["count"] for c in cards),
         "expected": DECK_SIZE,
         "report": report,
-        "problems": _problems(report.problems),
+        "problems": _problems(report.problems, with_lines=False),
         "text": export_deck_text(cards, title=deck.name, lang=lang, by=by),
         "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,
         "goldfish_labels": GOLDFISH,

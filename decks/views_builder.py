@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,6 +22,7 @@ from core.labels import active_language, label
 from decks.api.serializers import DeckListInput
 from tcg.decks.format import DeckTextTooLong
 from tcg.decks.goldfish import MIN_CARDS, sample_game
+from tcg.effects.text import reader_effect_text
 from tcg.numbers import AREA_CARDS, DECK_SIZE, HAND_SIZE
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS
 
@@ -33,25 +35,40 @@ from .views import group_by_type, reader_language, visible_deck
 MAX_PANEL_BODY = 200_000
 
 
-def card_tip(card: dict) -> list[tuple[str, str]]:
-    """A card's key fields for the builder's tips, as translated ``(label, value)`` rows:
-    colours, SIZE and bonus, the action table, and HP / movement / ability for characters.
-    ``card`` is a ``selectors.card_details`` row."""
+def _tip_row(name: str, value: str, lang: str = "", wide: bool = False) -> dict:
+    return {"label": name, "value": value, "lang": lang, "wide": wide}
+
+
+def card_tip(card: dict) -> list[dict]:
+    """A card's key fields for the builder's tips, as translated rows ``{"label", "value",
+    "lang", "wide"}``: colours, SIZE and bonus, the action table, HP, movement and special
+    ability for characters, the effect for events and items. The ability or effect is in the
+    reader's language (``tcg.effects.text.reader_effect_text``); ``lang`` is ``"ja"`` for a text
+    only the Japanese catalogue has (a ``"manual"`` effect read in English), else ``""``;
+    ``wide`` rows take the tip's whole width. ``card`` is a ``selectors.card_details`` row."""
+    lang = active_language()
     size = str(card["size"])
     if card.get("bonus_colour"):
         size += f" ({label(COLOUR_LABELS, card['bonus_colour'])} {card['bonus_value']:+d})"
     rows = [
-        (_("colour"), ", ".join(label(COLOUR_LABELS, c) for c in card["colours"]) or label(COLOUR_LABELS, COLOURLESS)),
-        (_("SIZE"), size),
+        _tip_row(_("Colour"), capfirst(", ".join(label(COLOUR_LABELS, c) for c in card["colours"])
+                                       or label(COLOUR_LABELS, COLOURLESS))),
+        _tip_row(_("SIZE"), size),
     ]
     for n, step in enumerate(STEPS, start=1):
-        actions = " / ".join(label(ACTION_LABELS, a) for a in card[step].split())
-        rows.append((_("STEP %(number)s") % {"number": n}, actions))
-    if card.get("hp") is not None:
-        rows.append((_("HP"), str(card["hp"])))
-        rows.append((_("movement power"), f"{card['movement']} ({label(DIRECTION_LABELS, card.get('directions') or '', '')})"))
-        if card.get("ability"):
-            rows.append((_("special ability"), card["ability"]))
+        actions = " / ".join(capfirst(label(ACTION_LABELS, a)) for a in card[step].split())
+        rows.append(_tip_row(_("STEP %(number)s") % {"number": n}, actions))
+    character = card.get("hp") is not None
+    if character:
+        rows.append(_tip_row(_("HP"), str(card["hp"])))
+        rows.append(_tip_row(_("Movement power"),
+                             f"{card['movement']} ({label(DIRECTION_LABELS, card.get('directions') or '', '')})",
+                             wide=True))
+    written = card.get("ability") if character else card.get("text")
+    text, text_lang = reader_effect_text(card.get("effect"), card["type"], written or "", lang)
+    if text:
+        rows.append(_tip_row(_("Special ability") if character else _("Effect"), text,
+                             "" if text_lang == lang else text_lang, wide=True))
     return rows
 
 
@@ -64,14 +81,14 @@ def panel_context(entries: list[dict]) -> dict:
         row = card.to_dict()
         row["reading"] = card.reading
         row["tip"] = card_tip(details[card.code]) if card.code in details else []
-        row["tip_text"] = "\n".join(f"{name}: {value}" for name, value in row["tip"])
         cards.append(row)
     stat_cards = selectors.stat_cards([{"code": c.code, "count": c.count} for c in report.cards], details)
     return {
         "report": report,
         "entries": [{"code": c.code, "count": c.count} for c in report.cards],
         "expected": DECK_SIZE,
-        "problems": [dict(p, text_message=problem_message(p, with_place=False)) for p in report.problems],
+        "problems": [dict(p, text_message=problem_message(p, with_place=False, with_lines=False))
+                     for p in report.problems],
         "groups": group_by_type(cards),
         "face_lang": reader_language(),
         "stats": stats_context(stat_cards),

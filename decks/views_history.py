@@ -119,5 +119,5 @@ def print_deck(request, deck_id: str):
     return render(request, "decks/print.html", {
         "deck": deck, "groups": group_by_type(cards, by), "sort": by, "total": sum(c["count"] for c in cards),
         "expected": DECK_SIZE, "report": report,
-        "problems": [dict(p, text_message=problem_message(p)) for p in report.problems],
+        "problems": [dict(p, text_message=problem_message(p, with_lines=False)) for p in report.problems],
     })

@@ -14,12 +14,22 @@ def gettext_noop(template: str) -> str:
     return template
 
 
+class Localizable(str):
+    """A parameter of a :class:`Message` said differently in each language (a card's name):
+    ``str(value)`` is the English, :meth:`in_language` the text for another reader."""
+
+    def in_language(self, lang: str) -> str:
+        """The value for a reader of ``lang`` (``"ja"``/``"en"``); the English one by default."""
+        return str(self)
+
+
 class Message(str):
     """An English sentence made from ``template`` (``%(name)s`` placeholders) and ``params``.
 
     ``str(message)`` (and the message itself, being a ``str``) is the English sentence;
     ``template`` and ``params`` let a reader in another language rebuild it: a parameter may be
-    another ``Message``, translated in its turn, or a plain value, shown as it is.
+    another ``Message``, translated in its turn, a :class:`Localizable` (a card's name), said in
+    the reader's language, or a plain value, shown as it is.
     """
 
     template: str
@@ -59,8 +69,8 @@ def ngettext(singular: str, plural: str, number: int, **params) -> Message:
     return message
 
 
-class InLanguages(str):
-    """A text given in each language rather than translated (a card's Japanese and English
+class InLanguages(Localizable):
+    """A text given in each language rather than translated (a game's Japanese and English
     names), as a ``Message`` parameter: said in the reader's language, the Japanese one when
     there is no other. ``str`` of it is the English text (the Japanese one when there is none)."""
 
@@ -74,9 +84,9 @@ class InLanguages(str):
     def __reduce__(self):
         return (InLanguages, (self.texts["ja"], self.texts["en"]))
 
-    def said_in(self, language: str) -> str:
-        """The text in ``language`` (``"ja"`` or ``"en"``); the Japanese one for any other."""
-        return self.texts.get(language, self.texts["ja"])
+    def in_language(self, lang: str) -> str:
+        """The text in ``lang`` (``"ja"`` or ``"en"``); the Japanese one for any other."""
+        return self.texts.get(lang, self.texts["ja"])
 
 
 def joined(parts, separator: str = " ") -> Message:

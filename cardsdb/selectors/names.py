@@ -70,6 +70,31 @@ def _word_starts(key: str, choices: list[str]) -> list[int]:
     return first + later
 
 
+#: The validator's by-word fallback: a word must score this (the search's "did you mean"), and
+#: only the names within ``WORD_MARGIN`` of the best are offered.
+WORD_CUTOFF = 70
+WORD_MARGIN = 10
+
+
+def _ranked_by_word(key: str, limit: int, cutoff: float, margin: float | None = None) -> tuple[list[int], list[str]]:
+    """(indexes best first, names) of ``_word_choices`` close to ``key``; with ``margin``, only
+    those within it of the best score."""
+    keys, names = _word_choices(catalogue_version())
+    found = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)
+    if margin is not None and found:
+        found = [hit for hit in found if hit[1] >= found[0][1] - margin]
+    return [i for _, _, i in found], names
+
+
+@lru_cache(maxsize=2)
+def _english_names(version: tuple) -> dict[str, str]:
+    """``{Japanese name: English name}`` of every card that has one (the first printing's)."""
+    names: dict[str, str] = {}
+    for name, name_en in Card.objects.exclude(name_en="").order_by("code").values_list("name", "name_en"):
+        names.setdefault(name, name_en)
+    return names
+
+
 def name_suggestions(text: str, limit: int = 3, cutoff: float = 55, by_word: bool = False) -> list[str]:
     """Card names close to ``text``, best first, at most ``limit``.
 
@@ -79,21 +104,37 @@ def name_suggestions(text: str, limit: int = 3, cutoff: float = 55, by_word: boo
     (an English name, or a part of one) is suggested English names: the names starting with the
     text, then those with a word starting with it (``flame`` → ``Kagura, Flame Club Captain``),
     then those close to it (ratio ≥ ``cutoff``); any other text is suggested Japanese names close
-    to its name, reading or English name (ratio ≥ ``cutoff``)."""
+    to its name, reading or English name (ratio ≥ ``cutoff``). When whole names find nothing,
+    the validator falls back on words (ratio ≥ ``WORD_CUTOFF``, within ``WORD_MARGIN`` of the
+    best): ``kagra`` is suggested ``Kagura, Flame Club Captain`` (an English name for Latin
+    text, as above)."""
     key = fold(text)
     if not key:
         return []
-    found: list[str] = []
     if by_word:
-        keys, names = _word_choices(catalogue_version())
-        ranked = [i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
-    elif key.isascii():
+        ranked, names = _ranked_by_word(key, limit, cutoff)
+        return _distinct(names, ranked, limit)
+    if key.isascii():
         keys, names = _english_choices(catalogue_version())
         ranked = _word_starts(key, keys) + [
             i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
     else:
         keys, names = _name_choices(catalogue_version())
         ranked = [i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+    found = _distinct(names, ranked, limit)
+    if found:
+        return found
+    ranked, names = _ranked_by_word(key, limit, WORD_CUTOFF, WORD_MARGIN)
+    found = _distinct(names, ranked, limit)
+    if key.isascii():
+        english = _english_names(catalogue_version())
+        found = list(dict.fromkeys(english.get(name, name) for name in found))
+    return found
+
+
+def _distinct(names: list[str], ranked: list[int], limit: int) -> list[str]:
+    """The distinct ``names`` at the indexes ``ranked``, in that order, at most ``limit``."""
+    found: list[str] = []
     for i in ranked:
         if names[i] not in found:
             found.append(names[i])

@@ -3,6 +3,7 @@ from asgiref.sync import async_to_sync
 from celery import current_app as celery_app
 from channels.layers import get_channel_layer
 from django.db import connection
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
@@ -51,7 +52,8 @@ class Health(ApiView):
     "broker", "workers"}``, a status ``"ok"`` or ``"error: <exception>: <message>"``; 503 if any
     fails. ``workers`` is ok while a Celery worker consumes each queue the site sends tasks to
     (its heartbeat is at most ``WORKER_HEARTBEAT_STALE`` seconds old, ``core.workers``). Not
-    rate-limited: it must answer while the cache that counts requests is down."""
+    rate-limited: it must answer while the cache that counts requests is down. Every key of the
+    body is a service; the way back to the site is the header ``Link: </>; rel="home"``."""
 
     throttle_classes: list = []
 
@@ -65,4 +67,4 @@ class Health(ApiView):
         }
         body = {name: {"backend": backend, "status": status} for name, (backend, status) in services.items()}
         ok = all(v["status"] == "ok" for v in body.values())
-        return Response(body, status=200 if ok else 503)
+        return Response(body, status=200 if ok else 503, headers={"Link": f'<{reverse("home")}>; rel="home"'})

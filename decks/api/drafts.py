@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from core.api.base import ApiView
 from core.labels import active_language
 from decks import selectors, services
+from tcg.cards.names import display_name
 
 from .serializers import AddCardInput, AddCardResultSerializer, DraftInput, DraftSerializer
 from .views import ERROR, owned_deck
@@ -18,8 +19,8 @@ NEW = "new"
 
 
 def _name(name: str, name_en: str) -> str:
-    """A card's name in the reader's language (English falls back to the Japanese name)."""
-    return (name_en or name) if active_language() == "en" else name
+    """A card's name in the reader's language (``tcg.cards.names.display_name``)."""
+    return display_name({"name": name, "name_en": name_en}, active_language())
 
 
 def _draft_deck(request, deck_id: str):

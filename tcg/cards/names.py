@@ -6,7 +6,9 @@ Names (elements-of-chaos.md, "Cards": every card has a Japanese name, most an En
 - ``display_name(card, lang)``: the name to show first — the English name when ``lang`` is
   ``"en"`` and the card has one, else the Japanese name;
 - ``other_name(card, lang)``: the name to show small beneath it, the other language's (``""``
-  when the card has no other name, or the same one).
+  when the card has no other name, or the same one);
+- ``CardName(name, name_en)``: a card's name as a parameter of a ``tcg.message.Message``, said
+  in each reader's language.
 
 ``card`` is any mapping or object with ``name`` and optionally ``name_en`` and ``reading``
 (the interchange dict, a ``CardRecord``, a catalogue row, a deck entry dict).
@@ -34,6 +36,7 @@ from functools import lru_cache
 import pykakasi
 
 from tcg.folding import fold
+from tcg.message import Localizable
 from tcg.vocabulary import TYPES
 
 #: The orders a deck list can be shown in (``card_order_key``'s ``by``).
@@ -71,6 +74,25 @@ def display_name(card, lang: str | None) -> str:
     if _lang(lang) == "en" and name_en:
         return name_en
     return name or name_en
+
+
+class CardName(Localizable):
+    """A card's name inside a ``tcg.message.Message``: its English name as a ``str`` (the
+    Japanese one when it has none), and ``display_name`` for a reader of another language."""
+
+    name: str
+    name_en: str
+
+    def __new__(cls, name: str, name_en: str = "") -> "CardName":
+        self = super().__new__(cls, name_en or name)
+        self.name, self.name_en = name, name_en or ""
+        return self
+
+    def __reduce__(self):
+        return (CardName, (self.name, self.name_en))
+
+    def in_language(self, lang: str) -> str:
+        return display_name({"name": self.name, "name_en": self.name_en}, lang)
 
 
 def other_name(card, lang: str | None) -> str:

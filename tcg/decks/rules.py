@@ -8,7 +8,9 @@ Japanese name, English name or kana reading exactly after ``fold``, in that orde
 preference; a miss is ``unknown_card`` with close matches, never a guess.
 
 Problem codes, each a dict with ``code`` and ``message`` (a ``tcg.message.Message``: English as a
-``str``, said again in the reader's language by the web layer) and the keys named:
+``str``, said again in the reader's language by the web layer, a card named in the message by
+its ``tcg.cards.names.CardName`` so that each reader sees its name in their language) and the
+keys named:
 - ``bad_line`` (``line``, ``text``): from ``tcg.decks.format``; or a line whose first word is
   not a count but whose rest names a card (``three SMP-003``), with ``count_text`` (the word)
   and ``card_text`` (the rest);
@@ -26,8 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
+from tcg.cards.names import CardName
 from tcg.folding import fold
-from tcg.message import Message, gettext_noop
+from tcg.message import Message, gettext_noop, joined
 from tcg.numbers import DECK_SIZE, MAX_COPIES
 
 from .format import CODE_RE, MAX_COUNT, DeckLine, LineProblem
@@ -158,13 +161,13 @@ def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRe
             return card, [{
                 "code": "name_mismatch",
                 "message": Message(gettext_noop("%(place)s: the code %(code)s is %(card_name)s, not %(name)s."),
-                                   place=place, code=card.code, card_name=card.name, name=entry.name),
+                                   place=place, code=card.code, card_name=CardName(card.name, card.name_en), name=entry.name),
                 **where, "text": entry.text, "name": entry.name, "card_code": card.code, "card_name": card.name,
                 "card_name_en": card.name_en,
             }]
         return card, []
     matches = index.by_folded_name(fold(entry.name))
-    names = list(dict.fromkeys(m.name for m in matches))
+    names = {m.name: CardName(m.name, m.name_en) for m in matches}
     if not matches:
         miscounted = _count_word(entry, index, json_form)
         if miscounted:
@@ -184,7 +187,7 @@ def _resolve(entry: DeckLine, index: CardIndex, json_form: bool) -> tuple[CardRe
         return None, [{
             "code": "ambiguous_card",
             "message": Message(gettext_noop("%(place)s: %(name)s could be %(names)s; add the card's code, e.g. (%(code)s)."),
-                               place=place, name=typed, names=", ".join(names), code=matches[0].code),
+                               place=place, name=typed, names=joined(names.values(), ", "), code=matches[0].code),
             **where, "text": entry.text, "candidates": candidates,
         }]
     return matches[0], []
@@ -229,7 +232,8 @@ def validate_deck(
             problems.append({
                 "code": "too_many_copies",
                 "message": Message(gettext_noop("%(count)s copies of %(name)s; a deck may hold at most %(max)s of a card, "
-                                                "counting every printing."), count=count, name=name, max=MAX_COPIES),
+                                                "counting every printing."), count=count,
+                                   name=CardName(name, rows[0].name_en), max=MAX_COPIES),
                 "name": name, "name_en": rows[0].name_en, "count": count, "max": MAX_COPIES,
                 "codes": [r.code for r in rows], "lines": sorted(n for r in rows for n in r.lines),
             })

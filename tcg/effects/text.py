@@ -83,6 +83,21 @@ def card_text(effect, card_type: str, lang: str = "ja") -> str | None:
     return text or ("効果なし。", "No effect.")[i]
 
 
+def reader_effect_text(effect, card_type: str, written: str, lang: str) -> tuple[str, str]:
+    """``(text, its language)`` of a card's effect for a reader of ``lang`` (``"ja"``/``"en"``),
+    without the ``Special ability:`` lead: in Japanese the catalogue's ``written`` text (the
+    special ability, or an event's or item's text), else the effect written out; in English the
+    effect written out (:func:`effect_text`) when it can be, else ``written`` in ``"ja"`` (a
+    ``"manual"`` effect's text is the card's own, in Japanese). ``("", lang)`` for a card with
+    neither. Errors as :func:`effect_text`."""
+    if lang == "en":
+        english = effect_text(effect, card_type, "en")
+        if english:
+            return english, "en"
+    text = written or effect_text(effect, card_type, "ja") or ""
+    return text, "ja" if text else lang
+
+
 def card_texts(effect, card_type: str) -> dict[str, str] | None:
     """:func:`card_text` in every language, ``{"ja": …, "en": …}``; ``None`` for ``"manual"``.
     Errors as :func:`effect_text`."""

@@ -49,7 +49,7 @@ def test_the_card_table_keeps_words_whole_at_390_px(live_server, live_sample_cat
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"])
         try:
-            for language, type_word in (("en-GB", "character"), ("ja", "キャラクター")):
+            for language, type_word in (("en-GB", "Character"), ("ja", "キャラクター")):
                 context = browser.new_context(locale=language, viewport={"width": 390, "height": 844})
                 page = context.new_page()
                 page.goto(f"{live_server.url}/cards/?view=list&q=t:character")

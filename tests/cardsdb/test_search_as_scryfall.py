@@ -65,10 +65,23 @@ def test_did_you_mean_reads_the_name_terms_only(sample_catalogue):
     assert codes("zzzzzz") == []
 
 
-def test_the_deck_validators_suggestions_are_unchanged_by_word_matching(sample_catalogue):
-    # Word matching is the search's: the validator keeps scoring whole names.
-    assert name_suggestions("kagra") == []
+def test_the_deck_validator_falls_back_on_words_when_whole_names_find_nothing(client, sample_catalogue):
+    # Whole names first, as before: a close whole name is all the validator offers.
+    assert name_suggestions("fireblal") == ["Fireball"]
+    assert name_suggestions("火炎部長カグヤ") == ["火炎部長カグラ"]
+    # Nothing close as a whole: a misspelt word finds its card, as the search's "did you mean"
+    # does, named in the letters it was typed in; only the best scores (the Shinai is not offered).
     assert name_suggestions("kagra", by_word=True, cutoff=70) == ["火炎部長カグラ"]
+    assert name_suggestions("kagra") == ["Kagura, Flame Club Captain"]
+    assert name_suggestions("hinta") == ["Hinata, Hot-Blooded Transfer Student"]
+    assert name_suggestions("zzzz") == [] and name_suggestions("of the") == []
+    answer = client.post("/api/decks/validate/", {"text": "1 kagra"}, content_type="application/json").json()
+    assert answer["problems"][0] == {
+        "code": "unknown_card", "line": 1, "text": "1 kagra", "suggestions": ["Kagura, Flame Club Captain"],
+        "message": "Line 1: no card is named kagra. Did you mean Kagura, Flame Club Captain?",
+    }
+    page = client.post("/decks/validate/", {"text": "1 kagra"}, **EN).content.decode()
+    assert "No card matches “kagra”. Did you mean Kagura, Flame Club Captain?" in page
 
 
 def test_one_result_opens_the_card_page(client, sample_catalogue):

@@ -123,11 +123,11 @@ def test_table_headers_sort_and_keep_the_query(client, t_catalogue):
         (unescape(label), unescape(href))
         for href, label in re.findall(r'<a class="sort-link" href="([^"]*)">(?:<abbr[^>]*>)?([^<]*)', body)
     )
-    assert set(headers) == {"code", "name", "SIZE", "HP", "mv"}
+    assert set(headers) == {"Code", "Name", "SIZE", "HP", "MV"}
     assert parse_qs(urlsplit(headers["HP"]).query) == {
         "q": ["t:character"], "order": ["hp"], "dir": ["desc"], "view": ["list"],
     }
-    assert parse_qs(urlsplit(headers["name"]).query)["dir"] == ["asc"]
+    assert parse_qs(urlsplit(headers["Name"]).query)["dir"] == ["asc"]
     assert 'aria-sort="ascending"><a class="sort-link" href="?q=t%3Acharacter&amp;order=hp' in body
     descending = client.get("/cards/", {"q": "t:character", "order": "hp", "dir": "desc"}, **EN)
     assert [c.code for c in descending.context["page"].object_list][:2] == ["T-004", "T-001"]

@@ -30,7 +30,7 @@ def test_a_plural_message_is_said_in_the_readers_language():
 
 def test_a_text_in_each_language_falls_back_to_japanese():
     name = InLanguages("火炎部長カグラ")
-    assert (str(name), name.said_in("en"), name.said_in("ja")) == ("火炎部長カグラ", "火炎部長カグラ", "火炎部長カグラ")
+    assert (str(name), name.in_language("en"), name.in_language("ja")) == ("火炎部長カグラ", "火炎部長カグラ", "火炎部長カグラ")
     with translation.override("en"):
         assert localize(Message("Hello %(name)s", name=name)) == "Hello 火炎部長カグラ"
 

@@ -52,6 +52,7 @@ def test_health_endpoint_reports_every_service(api, transactional_db):
     response = api.get("/api/health/")
     body = response.json()
     assert response.status_code == 503, body
+    assert response["Link"] == '</>; rel="home"'  # the way back to the site, the body left as it is
     assert {k: v["status"] for k, v in body.items() if k != "workers"} == {
         "database": "ok", "channel_layer": "ok", "broker": "ok"}
     assert body["workers"] == {"backend": "heartbeat", "status": "error: NoWorker: no worker has consumed "

@@ -61,7 +61,7 @@ def test_the_deck_page_sorts_by_size_and_by_code(client, sample_catalogue):
         "Popo, the Fireball Kid", "Go, Cheer Squad Leader", "New Student", "Emilio, Exchange Student",
         "Hinata, Hot-Blooded Transfer Student", "Sakuya of the Sword Club", "Kagura, Flame Club Captain",
         "Leon, Crimson Mage", "Ignis, Blast Sorcerer"]
-    assert '<option value="size" selected>by SIZE</option>' in by_size
+    assert '<option value="size" selected>By SIZE</option>' in by_size
     assert 'href="/decks/SMP-RED/print/?sort=size"' in by_size
     by_code = client.get("/decks/SMP-RED/", {"sort": "code"}, **JA).content.decode()
     assert first_names(by_code) == ["火炎部長カグラ", "熱血の転校生ヒナタ", "紅蓮の魔導士レオン", "剣術部のサクヤ", "応援団長ゴウ",

@@ -46,7 +46,7 @@ def test_problem_shapes_are_exact(api, t_catalogue):
     assert copies == {
         "code": "too_many_copies", "name": "炎の剣士アリサ", "name_en": "Arisa, Flame Swordswoman", "count": 4, "max": 3,
         "codes": ["T-001", "T-019"], "lines": [3, 4],
-        "message": "4 copies of 炎の剣士アリサ; a deck may hold at most 3 of a card, counting every printing.",
+        "message": "4 copies of Arisa, Flame Swordswoman; a deck may hold at most 3 of a card, counting every printing.",
     }
     assert size == {
         "code": "deck_size", "total": 5, "expected": 51,

@@ -102,7 +102,7 @@ def test_an_invalid_deck_is_refused_with_every_problem_and_nothing_is_saved(alic
     assert error["code"] == "invalid_deck"
     assert [p["code"] for p in error["details"]["problems"]] == ["too_many_copies", "deck_size"]
     assert (error["details"]["seat"], error["details"]["deck"]) == (0, short_deck.id)
-    assert "4 copies of 火炎部長カグラ" in error["message"]
+    assert "4 copies of Kagura, Flame Club Captain" in error["message"]
     assert "A deck has exactly 51 cards; this one has 50." in error["message"]
     assert Match.objects.count() == before and Seat.objects.count() == 0
 
@@ -192,7 +192,7 @@ def test_the_form_shows_every_problem_of_an_invalid_deck(user, short_deck, clien
     assert response.status_code == 400
     html = response.content.decode()
     assert "This deck breaks the deck rules, so it cannot be played:" in html
-    assert "4 copies of 火炎部長カグラ" in html
+    assert "4 copies of Kagura, Flame Club Captain" in html
     assert "A deck has exactly 51 cards; this one has 50." in html
     assert Match.objects.count() == 0
 

@@ -170,3 +170,31 @@ def test_history_changes_in_kana_order():
     after = [{"code": "SMP-005", "name": "応援団長ゴウ", "type": "character", "count": 2},
              {"code": "SMP-054", "name": "爆破魔術のイグニス", "type": "character", "count": 1}]
     assert [c["code"] for c in diff_entries(before, after)["changes"]] == ["SMP-005", "SMP-004", "SMP-054"]
+
+
+def test_a_card_name_in_a_message_is_said_in_each_readers_language():
+    import pickle
+
+    from django.utils import translation
+
+    from core.messages import localize
+    from tcg.cards.names import CardName
+    from tcg.effects.text import reader_effect_text
+    from tcg.message import Message
+
+    name = CardName("火炎弾", "Fireball")
+    message = Message("%(count)s copies of %(name)s.", count=4, name=name)
+    assert (str(name), name.in_language("ja"), name.in_language("en")) == ("Fireball", "火炎弾", "Fireball")
+    assert str(CardName("新カード")) == "新カード" and CardName("新カード").in_language("en") == "新カード"
+    assert message == "4 copies of Fireball."
+    copy = pickle.loads(pickle.dumps(message))
+    assert copy == message and copy.params["name"].in_language("ja") == "火炎弾"
+    with translation.override("ja"):
+        assert localize(message) == "4 copies of 火炎弾."  # no catalogue entry: the template, the Japanese name
+    # An effect's text in the reader's language, or the written (Japanese) text when it has none.
+    damage = {"op": "damage", "amount": 1, "target": "adjacent_enemy"}
+    assert reader_effect_text(damage, "event", "隣接する敵キャラクター1体に1ダメージ。", "en") == (
+        "1 damage to one adjacent enemy character.", "en")
+    assert reader_effect_text(damage, "event", "", "ja") == ("隣接する敵キャラクター1体に1ダメージ。", "ja")
+    assert reader_effect_text("manual", "item", "手で解決する。", "en") == ("手で解決する。", "ja")
+    assert reader_effect_text(None, "character", "", "en") == ("", "en")
