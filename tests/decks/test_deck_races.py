@@ -87,7 +87,8 @@ def make_deck(user) -> Deck:
 
 
 def send_while_deleted(client, write, deck_id: str):
-    """Send ``write`` (a call of ``client`` and the deck's id) while the deck is deleted under it (see the module); its response."""
+    """Send ``write`` (a call of ``client`` and the deck's id) while the deck is deleted under it
+    (see the module); its response."""
     result = {}
 
     def send():
