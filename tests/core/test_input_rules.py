@@ -4,7 +4,8 @@
   query: 400 ``invalid_text`` in a JSON body, 404 in a path, 400 in a query or form field;
 - JSON is read with one depth limit (``core.jsonbody``), on the API and on the pages;
 - whole numbers on the pages are read with the one rule (``core.params``): the page's default
-  or 400, never a 500;
+  or 400, never a 500; the code has no other reader of whole numbers (``tcg.integers``: no
+  ``isdigit()`` then ``int()``, no ``int`` as a command-line argument's type);
 - ``next`` is followed only to a local path (``core.redirects``);
 - names and texts shown to others follow one rule (``core.validators``) through the page, the API
   and the table's chat (every string of an API body is checked or said not to be shown).
@@ -12,6 +13,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -24,6 +27,7 @@ from core.api.serializers import RejectUnknownFieldsMixin
 from decks.models import Deck, DeckDraft
 from play.models import Match, Seat
 from tests.conftest import EN
+from tcg.integers import is_digits
 from tests.play.matches import HUMAN
 
 SURROGATE = "\\ud800"  # as JSON writes it: the decoded string holds the lone surrogate U+D800
@@ -198,8 +202,6 @@ def test_a_join_seat_that_is_not_a_number_takes_no_seat(client, other_user, alic
 @pytest.mark.parametrize("path", ["/cards/", "/decks/", "/play/"])
 @pytest.mark.parametrize("value", ["٢", "²", "1.0", " 2"])
 def test_a_page_number_that_is_not_ascii_digits_is_the_first_page(client, sample_catalogue, path, value):
-    import re
-
     def shown(response) -> str:
         assert response.status_code == 200
         body = re.sub(r'name="(csrfmiddlewaretoken|next)" value="[^"]*"', "", response.content.decode())
@@ -239,6 +241,34 @@ def test_the_search_language_reads_4301_digits_as_out_of_range():
         with pytest.raises(SearchError) as caught:
             parse_query(query)
         assert "out of range" in str(caught.value.message)
+
+
+#: Where the code may call ``isdigit()`` and the like, and why: nowhere else is a number read.
+DIGIT_TESTS = {
+    "tcg/integers.py": "the one reader, whose docstring says why isdigit() is not the rule",
+    "tcg/face/text.py": "the width of a character when a card face is drawn, no number read",
+    "bench/server.py": "the process ids of /proc, written by the kernel",
+}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_whole_numbers_are_read_by_one_parser_in_the_code():
+    """``tcg.integers`` (``parse_int``, ``is_digits``, ``int_argument`` for ``argparse``) is the one
+    reader: no ``str.isdigit()``/``isdecimal()``/``isnumeric()`` test before an ``int()`` (``"²"``
+    passes ``isdigit()``, then ``int()`` fails), no ``int()`` of a request's value, no ``int`` as
+    an ``argparse`` type (it takes ``"١"`` and ``" 7"``)."""
+    found = {
+        path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py")
+        if path.relative_to(ROOT).parts[0] not in ("tests", ".venv")
+        and re.search(r"\.(isdigit|isdecimal|isnumeric)\(|type=int\b|\bint\((self\.)?request", path.read_text())
+    }
+    assert found == set(DIGIT_TESTS)
+
+
+@pytest.mark.parametrize("raw, digits", [("0042", True), ("9" * 30, True), ("²", False), ("١", False), (" 7", False),
+                                         ("-1", False), ("", False), (None, False)])
+def test_is_digits_is_ascii_digits_only(raw, digits):
+    assert is_digits(raw) is digits
 
 
 # -- next -----------------------------------------------------------------------------------------
