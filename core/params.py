@@ -4,7 +4,7 @@ parameters, form fields and headers. Whole numbers are read with the one rule of
 """
 from __future__ import annotations
 
-from tcg.integers import MAX_DIGITS, BadValue, parse_int
+from tcg.integers import MAX_DIGITS, BadValue, is_digits, parse_int
 
 TRUE_WORDS = ("1", "true", "yes")
 FALSE_WORDS = ("0", "false", "no")
@@ -34,6 +34,6 @@ def page_number(raw: str | None) -> int:
     try:
         return parse_int(raw, 1)
     except BadValue:
-        if isinstance(raw, str) and raw.isascii() and raw.isdigit():
+        if is_digits(raw):
             return 10**MAX_DIGITS
         return 1

@@ -14,11 +14,12 @@ space, at most 300 characters); every socket at the table, the sender's included
 ``{"type": "chat", "message": {"id", "seat", "name", "text", "version", "created"}}``. The text
 is sent as it was said: clients show it as text, never as HTML. A refused line is answered
 ``{"type": "error", "error": {"code", "message"[, "details"]}, "view": null, "about": "chat"}``:
-``chat_empty``, ``chat_too_long`` (details ``{"limit", "length"}``), ``name_required`` (a
-visitor without a display name), or ``throttled`` (details ``{"retry_after"}``) past the
-client's chat budget: ``settings.PLAY_CHAT_BURST`` lines at once, then ``PLAY_CHAT_RATE`` a
-second (a token bucket per client, ``core.frame_budget.ClientBudget``, on top of the frame
-budgets every frame takes from).
+``chat_empty``, ``chat_bad_text`` (a control or bidirectional formatting character, refused as in
+every text shown to others; details ``{"character"}``), ``chat_too_long`` (details ``{"limit",
+"length"}``), ``name_required`` (a visitor without a display name), or ``throttled`` (details
+``{"retry_after"}``) past the client's chat budget: ``settings.PLAY_CHAT_BURST`` lines at once,
+then ``PLAY_CHAT_RATE`` a second (a token bucket per client, ``core.frame_budget.ClientBudget``,
+on top of the frame budgets every frame takes from).
 
 Frames are read by ``core.frames``: one past the socket's or its client's budget is answered
 ``throttled`` (with ``"view": null``: it costs no database work and no view), one that cannot

@@ -54,6 +54,8 @@ CODES = {
     # chat and the lobby
     "chat_empty": (400, "A chat line must be a text that is not blank."),
     "chat_too_long": (400, "A chat line is longer than the limit; details give the limit and the length."),
+    "chat_bad_text": (400, "A chat line holds a control character or a bidirectional formatting character, which "
+                           "text shown to others cannot hold; details give the character (U+XXXX)."),
     "not_over": (409, "Only a finished or abandoned match can be dismissed."),
 }
 
@@ -67,14 +69,15 @@ class MatchError(DomainError):
     ``bad_options``, ``bad_clock`` (create); ``secret_options`` (a stacked deal where another
     person would sit: create, join); ``match_full``, ``seat_taken``, ``bad_seat``,
     ``already_seated``, ``not_open``, ``seat_reserved`` (join, leave); ``not_finished``,
-    ``not_seated``, ``abandoned`` (rematch); ``too_many_matches`` (create, join:
-    ``play.services.limits``); ``deck_required``, ``deck_not_used``, ``unknown_deck``,
+    ``not_seated``, ``abandoned`` (rematch); ``too_many_matches`` (create, join,
+    rematch: ``play.services.limits``); ``deck_required``, ``deck_not_used``, ``unknown_deck``,
     ``invalid_deck`` (the decks the seats bring: create, join; see ``play.seat_decks``);
     ``not_started``, ``game_over``, ``abandoned``, ``not_seated``, ``resigned``, ``timed_out``,
     ``stale_version``, ``bad_version``, ``not_your_turn`` and the engine's codes
     (``illegal_action``, ``malformed_action``, …) (act); ``match_not_found``; ``not_finished``
     (replay); ``bad_frame`` (replay frames); ``chat_empty``,
-    ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss); ``game_not_found``, ``player_not_found`` (leaderboards and players' pages).
+    ``chat_bad_text``, ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss);
+    ``game_not_found``, ``player_not_found`` (leaderboards and players' pages).
     ``message`` is a sentence (translated where it was made, or a ``tcg.message.Message`` said
     in the reader's language when answered). ``status`` is the
     HTTP status of the code (``CODES``).

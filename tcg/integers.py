@@ -1,5 +1,5 @@
 """The one rule for a whole number typed by a person: in a card search (``size>=3``), a query
-parameter, a form field, a path part or a header. Plain Python, no Django.
+parameter, a form field, a path part, a header or a command-line argument. Plain Python, no Django.
 
 A whole number is ASCII digits with an optional leading minus sign, at most ``MAX_DIGITS``
 digits, within the bounds the caller gives. ``str.isdigit()`` and ``int()`` are not that rule:
@@ -9,11 +9,13 @@ other readers of request values (yes/no, choices, page numbers) are in ``core.pa
 """
 from __future__ import annotations
 
+import argparse
 import re
 
 #: The most digits a whole number from a request may have (a 64-bit integer has 19).
 MAX_DIGITS = 18
 _INTEGER = re.compile(r"-?[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class BadValue(ValueError):
@@ -48,3 +50,23 @@ def parse_int(raw: str, low: int | None = None, high: int | None = None) -> int:
     if (low is not None and number < low) or (high is not None and number > high):
         raise BadValue(raw, integer_expected(low, high))
     return number
+
+
+def is_digits(raw) -> bool:
+    """Whether ``raw`` is ASCII digits only, however many (``parse_int`` reads at most
+    ``MAX_DIGITS`` of them): ``"0042"`` and 30 nines are, ``"²"``, ``"١"``, ``" 7"`` are not."""
+    return isinstance(raw, str) and _DIGITS.fullmatch(raw) is not None
+
+
+def int_argument(low: int | None = None, high: int | None = None):
+    """An ``argparse`` ``type`` reading a command-line argument with ``parse_int`` (bounds as
+    there); a bad one is the parser's error naming what is expected, e.g. ``argument --players:
+    expected a whole number of at least 1, not '١'``."""
+
+    def read(raw: str) -> int:
+        try:
+            return parse_int(raw, low, high)
+        except BadValue as exc:
+            raise argparse.ArgumentTypeError(f"expected {exc.expected}, not {raw!r}") from None
+
+    return read

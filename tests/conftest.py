@@ -100,6 +100,17 @@ def sample_catalogue(db):
     call_command("load_samples", verbosity=0)
 
 
+@pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's own language: a page asked for in another language leaves
+    that language active in the thread (Django's locale middleware activates it and nothing
+    deactivates it), which a later test's ``gettext`` would otherwise follow."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+
+
 @pytest.fixture
 def api():
     """A DRF test client (anonymous)."""

@@ -31,6 +31,7 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 
 from core.errors import ErrorCode, error_codes
+from tcg.integers import BadValue, parse_int
 
 
 class ErrorBodySerializer(serializers.Serializer):
@@ -99,9 +100,11 @@ def describe_error_codes(result, generator, request, public):
             if not isinstance(operation, dict):
                 continue
             for status, response in operation.get("responses", {}).items():
-                if not status.isdigit() or int(status) < 400:
+                try:
+                    number = parse_int(status, 400)
+                except BadValue:  # a success, or "default"
                     continue
-                here = [c for c in codes if c.status == int(status) and _answered_on(c, path)]
+                here = [c for c in codes if c.status == number and _answered_on(c, path)]
                 if here:
                     described = response.get("description", "")
                     response["description"] = (described + "\n\n" if described else "") + "Codes:\n" + _code_lines(here)

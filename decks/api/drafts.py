@@ -54,7 +54,10 @@ class DeckDraft(ApiView):
 
     @extend_schema(responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR})
     def delete(self, request, deck_id):
-        services.discard_draft(request.user, _draft_deck(request, deck_id))
+        try:
+            services.discard_draft(request.user, _draft_deck(request, deck_id))
+        except services.DeckNotFound:
+            raise Http404 from None
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

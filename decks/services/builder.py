@@ -68,6 +68,9 @@ def save_draft(user, deck: Deck | None, entries: list[dict], name: str = "", des
 
 @transaction.atomic
 def discard_draft(user, deck: Deck | None) -> bool:
-    """Delete ``user``'s draft of ``deck`` (``None``: of a new deck); whether there was one."""
+    """Delete ``user``'s draft of ``deck`` (``None``: of a new deck); whether there was one.
+    Raises ``DeckNotFound`` when ``deck`` was deleted meanwhile (its drafts went with it)."""
+    if deck is not None:
+        deck = lock_deck(deck, no_key=True)
     deleted, _ = DeckDraft.objects.filter(owner=user, deck=deck).delete()
     return bool(deleted)

@@ -4,9 +4,11 @@ match; the line is kept with the match (``ChatMessage``) and, once committed, se
 socket at the table (``play.notify.chat_said``)."""
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.validators import check_shown_text
 from play.errors import MatchError
 from play.identity import Player
 from play.models import ChatMessage
@@ -23,11 +25,18 @@ CHAT_MAX_LENGTH = 300
 def clean_text(text) -> str:
     """``text`` as a chat line: runs of whitespace (new lines included) made one space, the
     ends trimmed. Raises ``MatchError``: ``chat_empty`` (not a string, or nothing but spaces),
-    ``chat_too_long`` (more than ``CHAT_MAX_LENGTH`` characters; details ``{"limit",
-    "length"}``)."""
+    ``chat_bad_text`` (a character the rule for text shown to others refuses,
+    ``core.validators.check_shown_text``: a control character such as ESC, a bidirectional
+    formatting one such as U+202E; details ``{"character": "U+202E"}``), ``chat_too_long`` (more
+    than ``CHAT_MAX_LENGTH`` characters; details ``{"limit", "length"}``)."""
     if not isinstance(text, str) or not text.strip():
         raise MatchError("chat_empty", _("A chat message is some text: {\"type\": \"chat\", \"text\": \"…\"}."))
     line = " ".join(text.split())
+    try:
+        check_shown_text(line)
+    except ValidationError as exc:
+        refused = exc.error_list[0]
+        raise MatchError("chat_bad_text", refused.messages[0], {"character": "U+" + refused.params["code"]}) from None
     if len(line) > CHAT_MAX_LENGTH:
         raise MatchError(
             "chat_too_long",
@@ -43,7 +52,7 @@ def say(player: Player | None, match_id: str, text) -> ChatMessage:
     hold (its index in ``seat``, its name), else as a spectator (``seat`` ``None``, their name).
 
     Raises ``MatchError``: ``match_not_found``, ``name_required`` (a visitor without a
-    display name watches but does not chat), ``chat_empty``, ``chat_too_long``.
+    display name watches but does not chat), ``chat_empty``, ``chat_bad_text``, ``chat_too_long``.
     """
     match = lock(match_id)
     if player is None:

@@ -1,8 +1,8 @@
 """How many matches one person and one client address may have at once, so that guest
 identities, which cost nothing, cannot fill the lobby, other people's tables or the bot workers.
 
-The rule, checked by the services on every way into a match (``create``, ``join``; the API, the
-pages and a guest's pending join alike):
+The rule, checked by the services on every way into a match (``create``, ``join``, ``rematch``;
+the API, the pages, "play this deck" and a guest's pending join alike):
 
 - a *person* is a user, or a guest's session; an *address* is the client address of the request
   (``core.addresses``: DRF's ``NUM_PROXIES`` rule, an IPv6 address by its /64);

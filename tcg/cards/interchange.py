@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 
 from tcg.effects.language import check_effect
+from tcg.integers import BadValue, parse_int
 from tcg.numbers import MAX_STEP_ACTIONS
 from tcg.vocabulary import ACTIONS, COLOURS, DIRECTIONS, STEPS, TYPES
 
@@ -204,8 +205,8 @@ def card_from_csv_row(row: dict[str, str]) -> CardRecord:
         if raw == "":
             return None
         try:
-            return int(raw)
-        except ValueError:
+            return parse_int(raw)
+        except BadValue:
             problems.append(f"'{key}' must be a whole number, not '{raw}'")
             bad_numbers.add(key)
             return raw

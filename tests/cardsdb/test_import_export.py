@@ -94,6 +94,17 @@ def test_bad_csv_rows_name_their_line(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("size", ["٢", "²", "1_0", "+2"])
+def test_csv_numbers_are_read_with_the_one_rule(size):
+    """``tcg.integers.parse_int``: ASCII digits only (``int()`` would take "٢" as 2 and "1_0" as 10)."""
+    text = ("code,name,type,colours,size,step1,step2,step3,hp,directions,movement,set\n"
+            f"X-001,Odd size,item,,{size},move,attack,defend,,,,X\n")
+    with pytest.raises(CatalogueImportError) as info:
+        parse_catalogue(text, "csv")
+    assert [(p.line, p.code, p.reasons) for p in info.value.problems] == [
+        (2, "X-001", [f"'size' must be a whole number, not '{size}'"])]
+
+
 def test_unknown_csv_column_is_refused():
     with pytest.raises(CatalogueImportError) as info:
         parse_catalogue("code,name,type,size,step1,step2,step3,set,power\n", "csv")

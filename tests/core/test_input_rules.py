@@ -4,19 +4,30 @@
   query: 400 ``invalid_text`` in a JSON body, 404 in a path, 400 in a query or form field;
 - JSON is read with one depth limit (``core.jsonbody``), on the API and on the pages;
 - whole numbers on the pages are read with the one rule (``core.params``): the page's default
-  or 400, never a 500;
+  or 400, never a 500; the code has no other reader of whole numbers (``tcg.integers``: no
+  ``isdigit()`` then ``int()``, no ``int`` as a command-line argument's type);
 - ``next`` is followed only to a local path (``core.redirects``);
-- names shown to others follow one rule (``core.validators``) through the page and the API.
+- names and texts shown to others follow one rule (``core.validators``) through the page, the API
+  and the table's chat (every string of an API body is checked or said not to be shown).
 """
 from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import get_resolver
+from rest_framework import serializers
 
-from decks.models import Deck
+from core.api.fields import DisplayNameField, ShownTextField
+from core.api.serializers import RejectUnknownFieldsMixin
+from decks.models import Deck, DeckDraft
 from play.models import Match, Seat
 from tests.conftest import EN
+from tcg.integers import is_digits
 from tests.play.matches import HUMAN
 
 SURROGATE = "\\ud800"  # as JSON writes it: the decoded string holds the lone surrogate U+D800
@@ -191,8 +202,6 @@ def test_a_join_seat_that_is_not_a_number_takes_no_seat(client, other_user, alic
 @pytest.mark.parametrize("path", ["/cards/", "/decks/", "/play/"])
 @pytest.mark.parametrize("value", ["٢", "²", "1.0", " 2"])
 def test_a_page_number_that_is_not_ascii_digits_is_the_first_page(client, sample_catalogue, path, value):
-    import re
-
     def shown(response) -> str:
         assert response.status_code == 200
         body = re.sub(r'name="(csrfmiddlewaretoken|next)" value="[^"]*"', "", response.content.decode())
@@ -232,6 +241,34 @@ def test_the_search_language_reads_4301_digits_as_out_of_range():
         with pytest.raises(SearchError) as caught:
             parse_query(query)
         assert "out of range" in str(caught.value.message)
+
+
+#: Where the code may call ``isdigit()`` and the like, and why: nowhere else is a number read.
+DIGIT_TESTS = {
+    "tcg/integers.py": "the one reader, whose docstring says why isdigit() is not the rule",
+    "tcg/face/text.py": "the width of a character when a card face is drawn, no number read",
+    "bench/server.py": "the process ids of /proc, written by the kernel",
+}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_whole_numbers_are_read_by_one_parser_in_the_code():
+    """``tcg.integers`` (``parse_int``, ``is_digits``, ``int_argument`` for ``argparse``) is the one
+    reader: no ``str.isdigit()``/``isdecimal()``/``isnumeric()`` test before an ``int()`` (``"²"``
+    passes ``isdigit()``, then ``int()`` fails), no ``int()`` of a request's value, no ``int`` as
+    an ``argparse`` type (it takes ``"١"`` and ``" 7"``)."""
+    found = {
+        path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py")
+        if path.relative_to(ROOT).parts[0] not in ("tests", ".venv")
+        and re.search(r"\.(isdigit|isdecimal|isnumeric)\(|type=int\b|\bint\((self\.)?request", path.read_text())
+    }
+    assert found == set(DIGIT_TESTS)
+
+
+@pytest.mark.parametrize("raw, digits", [("0042", True), ("9" * 30, True), ("²", False), ("١", False), (" 7", False),
+                                         ("-1", False), ("", False), (None, False)])
+def test_is_digits_is_ascii_digits_only(raw, digits):
+    assert is_digits(raw) is digits
 
 
 # -- next -----------------------------------------------------------------------------------------
@@ -294,6 +331,79 @@ def test_deck_names_and_texts_follow_the_rule(alice_api, sample_catalogue, field
     ok = alice_api.post("/api/decks/", {"name": "Deck 😀", "text": "3 SMP-001", "description": "line\nline"},
                         format="json")
     assert ok.status_code == 201 and ok.json()["name"] == "Deck 😀"
+
+
+#: The strings of the API's bodies that are not shown to others as they were sent, and why; every
+#: other one is a ``DisplayNameField`` or a ``ShownTextField`` (``core.api.fields``).
+NOT_SHOWN = {
+    "AddCardInput.code": "a card's code, looked up in the catalogue",
+    "AnalyseInput.text": "a deck list, read into the catalogue's cards; nothing is kept",
+    "AnalyseInput.cards.code": "a card's code, looked up in the catalogue; nothing is kept",
+    "DeckListInput.text": "a deck list, read into the catalogue's cards; nothing is kept",
+    "DeckListInput.cards.code": "a card's code, looked up in the catalogue; nothing is kept",
+    "DeckWriteInput.text": "a deck list: only the catalogue's cards it names are kept",
+    "DeckWriteInput.cards.code": "a card's code: only the catalogue's card is kept",
+    "DraftInput.cards.code": "kept in the owner's own draft, read as a deck list when it is saved",
+    "ActionInput.action": "a move, read by the game's rules",
+    "CreateMatchInput.game": "one of the games' slugs",
+    "CreateMatchInput.seats.kind": "human or bot",
+    "CreateMatchInput.seats.bot": "one of the bots' names",
+    "CreateMatchInput.seats.deck": "a deck's id, looked up",
+    "CreateMatchInput.deck": "a deck's id, looked up",
+    "CreateMatchInput.options": "the game's options, checked by its rules",
+    "JoinInput.deck": "a deck's id, looked up",
+}
+
+
+def body_strings(serializer, prefix: str):
+    """``(path, field)`` of each string (or JSON) field of ``serializer``, nested shapes included."""
+    for name, field in serializer.fields.items():
+        if isinstance(field, (serializers.ListSerializer, serializers.ListField)):
+            field = field.child  # a list of shapes or of strings
+        if isinstance(field, serializers.Serializer):
+            yield from body_strings(field, f"{prefix}{name}.")
+        elif isinstance(field, (serializers.CharField, serializers.JSONField, serializers.DictField)):
+            yield f"{prefix}{name}", field
+
+
+def subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from subclasses(sub)
+
+
+def test_every_text_of_an_api_body_shown_to_others_has_the_rule():
+    get_resolver().url_patterns  # every API module (and its input shapes) imported
+    found = {path: field for shape in subclasses(RejectUnknownFieldsMixin)
+             for path, field in body_strings(shape(), f"{shape.__name__}.")}
+    assert {path for path, field in found.items()
+            if not isinstance(field, (DisplayNameField, ShownTextField))} == set(NOT_SHOWN)
+
+
+@pytest.mark.parametrize("method, path, body, field", [
+    ("PATCH", "/api/decks/{deck}/", {"name": "\u202eDeck"}, "name"),
+    ("PATCH", "/api/decks/{deck}/", {"description": "a\x1bb"}, "description"),
+    ("PUT", "/api/decks/{deck}/", {"name": "Deck", "text": "3 SMP-001", "note": "a\u2066b"}, "note"),
+    ("POST", "/api/decks/{deck}/versions/1/restore/", {"note": "a\u202eb"}, "note"),
+    ("POST", "/api/decks/{deck}/copy/", {"name": "a\x1bb"}, "name"),
+    ("PUT", "/api/deck-drafts/{deck}/", {"cards": [], "name": "a\u200bb"}, "name"),
+    ("PUT", "/api/deck-drafts/new/", {"cards": [], "description": "a\u202eb"}, "description"),
+    ("POST", "/api/matches/{match}/join/", {"name": "a\u202eb"}, "name"),
+], ids=["deck name", "deck description", "deck note", "restore note", "copy name", "draft name",
+        "draft description", "join name"])
+def test_every_door_of_a_shown_text_refuses_what_the_rule_refuses(alice_api, api, own_deck, method, path, body,
+                                                                  field):
+    match_id = alice_api.post("/api/matches/", {"game": "lama", "seats": [HUMAN, HUMAN]}, format="json").json()["id"]
+    client = api if "join" in path else alice_api
+    response = client.generic(method, path.format(deck=own_deck, match=match_id), json.dumps(body),
+                              content_type="application/json")
+    body = error(response, 400)
+    assert (body["code"], [problem["field"] for problem in body["details"]["problems"]]) == (
+        "invalid_request", [field])
+    assert Deck.objects.get(pk=own_deck).versions.count() == 2
+    assert not DeckDraft.objects.exists()
+    assert [s.name for s in Seat.objects.filter(match_id=match_id).order_by("index")] == ["alice", ""]
+    assert Deck.objects.count() == Deck.objects.filter(owner=None).count() + 1
 
 
 def test_a_username_with_a_formatting_character_is_refused(db):

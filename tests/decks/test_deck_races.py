@@ -1,11 +1,16 @@
-"""Every write on a deck (or its versions) racing a ``DELETE`` of the same deck: the write
-answers 404 ``not_found`` (the deck is gone), never a 500 from ``DoesNotExist`` or a foreign
-key's ``IntegrityError``, and it leaves nothing behind (no copy, no version, no goldfish run).
+"""Every write on a deck (or its versions, its drafts) racing a ``DELETE`` of the same deck: the
+write answers 404 ``not_found`` (``DeckNotFound``: the deck is gone), never a 500 from
+``DoesNotExist`` or a foreign key's ``IntegrityError``, and it leaves nothing behind (no copy, no
+version, no draft, no goldfish run).
 
-The writes: the API's ``PUT``, ``PATCH`` and ``DELETE`` of ``/api/decks/<id>/``, ``POST``
-``/versions/<n>/restore/``, ``/copy/`` and ``/goldfish/``, and the pages' restore and copy
-(``POST /decks/<id>/history/restore/``, ``POST /decks/<id>/copy/``); the builder saves through
-the API's ``PUT``.
+The writes (``WRITES``): the API's ``PUT``, ``PATCH`` and ``DELETE`` of ``/api/decks/<id>/``,
+``POST`` ``/versions/<n>/restore/``, ``/copy/``, ``/goldfish/`` and ``/cards/`` (add a card: the card
+page's and search's "add to a deck"), ``PUT`` and ``DELETE`` of ``/api/deck-drafts/<id>/`` (the
+builder's unsaved work), and the pages' restore and copy (``POST /decks/<id>/history/restore/``,
+``POST /decks/<id>/copy/``); the builder saves through the API's ``PUT``. The list is checked
+against the site: every write operation of the OpenAPI schema under ``/api/decks/{deck_id}/`` and
+``/api/deck-drafts/{deck_id}/``, and every deck page that only takes a ``POST`` (405 to a ``GET``),
+must be in it, so that a new write cannot be left out.
 
 On PostgreSQL the race is real: the test holds the deck's row locked, sends the write from
 another thread (with its own connection), waits until that write is waiting on the row — it has
@@ -15,6 +20,7 @@ the view reads it, deleted, then handed to the service.
 """
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -24,7 +30,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from decks import services
-from decks.models import Deck, DeckVersion, GoldfishRun
+from decks import urls as decks_urls
+from decks.models import Deck, DeckDraft, DeckVersion, GoldfishRun
 from decks.selectors import check_entries
 from tests.play.test_match_concurrency import waiting_on_locks
 
@@ -46,27 +53,42 @@ def page_client(user) -> Client:
     return client
 
 
-#: Each write: (name, door, request) with ``request(client, deck_id)`` making the call.
+#: Each write: (name, door, method, route, body); ``route`` is formatted with the deck's id
+#: (``deck_id``) and the version restored (``number``).
 WRITES = [
-    ("PUT", "api", lambda c, d: c.put(f"/api/decks/{d}/", {"name": "New", "cards": LIST}, format="json")),
-    ("PATCH", "api", lambda c, d: c.patch(f"/api/decks/{d}/", {"name": "New"}, format="json")),
-    ("DELETE", "api", lambda c, d: c.delete(f"/api/decks/{d}/")),
-    ("restore", "api", lambda c, d: c.post(f"/api/decks/{d}/versions/1/restore/", {}, format="json")),
-    ("copy", "api", lambda c, d: c.post(f"/api/decks/{d}/copy/", {}, format="json")),
-    ("goldfish", "api", lambda c, d: c.post(f"/api/decks/{d}/goldfish/", {"runs": 10}, format="json")),
-    ("page restore", "page", lambda c, d: c.post(f"/decks/{d}/history/restore/", {"number": "1"})),
-    ("page copy", "page", lambda c, d: c.post(f"/decks/{d}/copy/")),
+    ("PUT", "api", "PUT", "/api/decks/{deck_id}/", {"name": "New", "cards": LIST}),
+    ("PATCH", "api", "PATCH", "/api/decks/{deck_id}/", {"name": "New"}),
+    ("DELETE", "api", "DELETE", "/api/decks/{deck_id}/", None),
+    ("restore", "api", "POST", "/api/decks/{deck_id}/versions/{number}/restore/", {}),
+    ("copy", "api", "POST", "/api/decks/{deck_id}/copy/", {}),
+    ("goldfish", "api", "POST", "/api/decks/{deck_id}/goldfish/", {"runs": 10}),
+    ("add card", "api", "POST", "/api/decks/{deck_id}/cards/", {"code": "SMP-013"}),
+    ("draft PUT", "api", "PUT", "/api/deck-drafts/{deck_id}/", {"name": "New", "cards": LIST}),
+    ("draft DELETE", "api", "DELETE", "/api/deck-drafts/{deck_id}/", None),
+    ("page restore", "page", "POST", "/decks/{deck_id}/history/restore/", {"number": "1"}),
+    ("page copy", "page", "POST", "/decks/{deck_id}/copy/", {}),
 ]
+
+
+def send(client, door: str, method: str, route: str, body, deck_id: str):
+    """The request of a write (``WRITES``) on the deck ``deck_id``; its response."""
+    path = route.format(deck_id=deck_id, number=1)
+    if door == "page":
+        return client.post(path, body)
+    return client.generic(method, path, json.dumps(body).encode() if body is not None else b"",
+                          content_type="application/json")
 
 
 def make_deck(user) -> Deck:
     deck = services.create_deck(user, "Raced", check_entries(LIST), is_public=True)
     services.update_deck(deck, user, check_entries(LIST[:2]))  # a version 2, so that 1 can be restored
+    services.save_draft(user, deck, LIST, name="Unsaved")  # a draft, so that one can be discarded
     return deck
 
 
 def send_while_deleted(client, write, deck_id: str):
-    """Send ``write`` while the deck is deleted under it (see the module); its response."""
+    """Send ``write`` (a call of ``client`` and the deck's id) while the deck is deleted under it
+    (see the module); its response."""
     result = {}
 
     def send():
@@ -91,13 +113,13 @@ def send_while_deleted(client, write, deck_id: str):
     return result["response"]
 
 
-@pytest.mark.parametrize("name, door, write", WRITES, ids=[w[0] for w in WRITES])
+@pytest.mark.parametrize("name, door, method, route, body", WRITES, ids=[w[0] for w in WRITES])
 def test_a_write_racing_a_delete_is_404_and_leaves_nothing(transactional_db, sample_catalogue, user, name, door,
-                                                          write):
+                                                          method, route, body):
     deck = make_deck(user)
     client = api_client(user) if door == "api" else page_client(user)
     if connection.vendor == "postgresql":
-        response = send_while_deleted(client, write, deck.pk)
+        response = send_while_deleted(client, lambda c, d: send(c, door, method, route, body, d), deck.pk)
         assert response.status_code == 404, (response.status_code, response.content[:300])
         if door == "api":
             assert response.json() == {"error": {"code": "not_found", "message": "Not found.", "details": {}}}
@@ -109,6 +131,7 @@ def test_a_write_racing_a_delete_is_404_and_leaves_nothing(transactional_db, sam
     assert not Deck.objects.filter(owner=user).exists()
     assert not DeckVersion.objects.filter(created_by=user).exists()
     assert not GoldfishRun.objects.filter(requested_by=user).exists()
+    assert not DeckDraft.objects.filter(owner=user).exists()
 
 
 #: The service each write calls, as the view calls it (for the SQLite interleaving).
@@ -119,6 +142,34 @@ SERVICE_CALLS = {
     "restore": lambda deck, user: services.restore_version(deck, user, 1),
     "copy": lambda deck, user: services.copy_deck(deck, user),
     "goldfish": lambda deck, user: services.start_goldfish(deck, user, runs=10),
+    "add card": lambda deck, user: services.add_card(deck, user, "SMP-013"),
+    "draft PUT": lambda deck, user: services.save_draft(user, deck, LIST, name="New"),
+    "draft DELETE": lambda deck, user: services.discard_draft(user, deck),
     "page restore": lambda deck, user: services.restore_version(deck, user, 1),
     "page copy": lambda deck, user: services.copy_deck(deck, user),
 }
+
+
+def test_every_write_on_a_deck_is_in_the_list(db, sample_catalogue, user):
+    """The schema's write operations on one deck and the deck pages that only take a ``POST``
+    are exactly ``WRITES`` (a read page answers a ``GET``; a write page is ``require_POST``)."""
+    schema = json.loads(APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").content)
+    api = {
+        (method.upper(), path)
+        for path, operations in schema["paths"].items()
+        if path.startswith(("/api/decks/{deck_id}/", "/api/deck-drafts/{deck_id}/"))
+        for method in operations if method in ("post", "put", "patch", "delete")
+    }
+    assert api == {(method, route) for _, door, method, route, _ in WRITES if door == "api"}
+    deck = make_deck(user)
+    client = page_client(user)
+    pages = set()
+    for pattern in decks_urls.urlpatterns:
+        route = "/" + str(pattern.pattern).replace("<str:deck_id>", "{deck_id}")
+        if "{deck_id}" in route:
+            status = client.get(route.format(deck_id=deck.pk)).status_code
+            assert status in (200, 405), (route, status)
+            if status == 405:
+                pages.add(("POST", route))
+    assert pages == {(method, route) for _, door, method, route, _ in WRITES if door == "page"}
+    assert set(SERVICE_CALLS) == {write[0] for write in WRITES}

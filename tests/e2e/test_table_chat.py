@@ -1,5 +1,6 @@
 """The table's social side in a real browser, against the whole site over ASGI: two guests chat
-at a table (a spectator reads along, text stays text), the "your turn" alert changes the title
+at a table (a spectator reads along, text stays text; a line with a formatting character is
+refused under the form and given back to the field), the "your turn" alert changes the title
 and the favicon and remembers its sound, and the replay fetches its frames as they are viewed
 from a clickable move list, with the match's chat beside."""
 import re
@@ -8,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from play.identity import Player
-from play.models import Match
+from play.models import ChatMessage, Match
 from play.services.chat import say
 from tests.e2e.test_play_table import choose_name, guest_page, make_a_move, open_a_two_seat_table
 from tests.play.test_pages import finished_bot_match
@@ -20,6 +21,31 @@ def icons(page) -> list[str]:
 
 
 pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("locale, width, refusal", [
+    ("en-GB", 390, "A text cannot hold control characters or bidirectional formatting characters (U+202E)."),
+    ("ja-JP", 1280, "テキストに制御文字や双方向書式文字（U+202E）は使えません。"),
+])
+def test_a_line_with_a_formatting_character_is_refused_under_the_form(browser, asgi_server, locale, width, refusal):
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
+    ann = context.new_page()
+    ann.set_default_timeout(15_000)
+    match_id = open_a_two_seat_table(ann, asgi_server, "Ann")
+    expect(ann.locator("#connection")).to_have_attribute("data-state", "open")
+    ann.fill("#chat-input", "gg \u202eexe.txt")
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#chat-error")).to_have_text(refusal)
+    expect(ann.locator("#chat-error")).to_be_visible()
+    expect(ann.locator("#chat-input")).to_have_value("gg \u202eexe.txt")  # given back, to be mended
+    expect(ann.locator("#chat-log .chat-line")).to_have_count(0)
+    assert not ChatMessage.objects.filter(match_id=match_id).exists()
+    ann.fill("#chat-input", "gg")  # typing again clears the refusal; a clean line is said
+    expect(ann.locator("#chat-error")).to_be_hidden()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#chat-log .chat-text")).to_have_text(["gg"])
+    expect(ann.locator("#chat-input")).to_have_value("")
+    context.close()
 
 
 def test_two_guests_chat_at_a_table_and_a_spectator_reads_along(browser, asgi_server):

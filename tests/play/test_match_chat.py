@@ -1,5 +1,6 @@
 """The table chat over ``/ws/matches/<id>/``: a line reaches every seat and spectator in one
-exact shape, the text as it was said, refused when too long or from a visitor without a name,
+exact shape, the text as it was said, refused when too long, when it holds a character no text
+shown to others may hold (``core.validators.check_shown_text``) or from a visitor without a name,
 throttled past the client's chat budget, kept with the match (the table and the replay read it)."""
 import re
 
@@ -10,8 +11,10 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from core import frame_budget
+from play.errors import MatchError
 from play.models import ChatMessage, Match
 from play.selectors.history import chat_log
+from play.services.chat import say
 from play.services.create import create_match
 from play.services.join import join_match
 from tests.play.matches import HUMAN, person
@@ -106,6 +109,47 @@ async def _refusals(match_id, alice_cookie):
         assert await sock.receive_nothing(timeout=0.2)
         await sock.disconnect()
     assert await database_sync_to_async(ChatMessage.objects.count)() == 1
+
+
+@pytest.mark.parametrize("text, character", [("gg \u202etxt.exe", "U+202E"), ("\x1b[2Jhi", "U+001B"),
+                                             ("a\u2066b", "U+2066"), ("a\u200fb", "U+200F")],
+                         ids=["RLO", "ESC", "LRI", "RLM"])
+def test_a_line_with_a_control_or_formatting_character_is_refused_and_not_kept(duel, user, other_user, text,
+                                                                             character):
+    """The rule of every text shown to others (``core.validators.check_shown_text``)."""
+    async_to_sync(_bad_text)(duel, logged_in(user), logged_in(other_user), text, character)
+
+
+async def _bad_text(match_id, alice_cookie, bob_cookie, text, character):
+    alice, bob = await connect(match_id, alice_cookie), await connect(match_id, bob_cookie)
+    for sock in (alice, bob):
+        await view_of(sock)
+    await alice.send_json_to({"type": "chat", "text": text})
+    assert await receive(alice) == {"type": "error", "about": "chat", "view": None, "error": {
+        "code": "chat_bad_text",
+        "message": f"A text cannot hold control characters or bidirectional formatting characters ({character}).",
+        "details": {"character": character}}}
+    assert await bob.receive_nothing(timeout=0.2)
+    headers = [*SAME_ORIGIN, (b"cookie", bob_cookie), (b"accept-language", b"ja")]
+    japanese = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+    assert (await japanese.connect(timeout=TIMEOUT))[0]
+    await view_of(japanese)
+    await japanese.send_json_to({"type": "chat", "text": text})
+    assert (await receive(japanese))["error"] == {
+        "code": "chat_bad_text", "message": f"テキストに制御文字や双方向書式文字（{character}）は使えません。",
+        "details": {"character": character}}
+    for sock in (alice, bob, japanese):
+        await sock.disconnect()
+    assert await database_sync_to_async(ChatMessage.objects.count)() == 0
+
+
+def test_the_service_keeps_the_same_rule(duel, user):
+    with pytest.raises(MatchError) as refused:
+        say(person(user), duel, "hi \u202e")
+    assert (refused.value.code, refused.value.status, refused.value.details) == (
+        "chat_bad_text", 400, {"character": "U+202E"})
+    assert say(person(user), duel, "tab\tand\nnew line").text == "tab and new line"
+    assert ChatMessage.objects.count() == 1
 
 
 def test_past_the_chat_budget_a_line_is_throttled(duel, user, settings):

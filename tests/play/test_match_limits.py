@@ -1,18 +1,41 @@
-"""The table's limits (``play.services.limits``) on every way into a match — the API's create and join,
-the new-match form, the table's join button and the join a guest asked for before naming
-themselves (the websocket only acts: it makes and joins nothing) — per person and per client
-address (``core.addresses``), with the defaults of config/settings.py: 3 places in open
-matches, 20 in running ones. Each refusal is 429 ``too_many_matches`` naming the limit, and
-changes nothing."""
+"""The table's limits (``play.services.limits``) on every way into a match, per person and per client
+address (``core.addresses``), with the defaults of config/settings.py: 3 places in open matches, 20
+in running ones. Each refusal is 429 ``too_many_matches`` naming the limit (a page that answers
+with a redirect shows it as a message), and changes nothing.
+
+The doors that make a match or take a seat (``DOORS``, checked against the code: every function
+outside the tests that calls ``create_match``, ``join_match`` or ``propose_rematch``), each with
+its test here:
+
+- the API's create (``POST /api/matches/``), join (``POST /api/matches/<id>/join/``, which also
+  accepts a rematch) and rematch (``POST /api/matches/<id>/rematch/``);
+- the pages' new-match form (``/play/new/``), "play this deck" (``POST /play/deck/<deck id>/``,
+  the deck page's and the builder's button), the table's join button (``POST
+  /play/m/<id>/join/``, accepting a rematch too) and rematch button (``POST
+  /play/m/<id>/rematch/``);
+- the join a guest asked for before naming themselves, completed by the name page
+  (``/play/name/``): from the table's join button or from an invite link
+  (``/play/m/<id>/invite/<seat>/``, which itself seats nobody).
+
+The websocket only acts (it makes and joins nothing), ``manage.py play`` plays headless without a
+match row, and there is no guided or tutorial match.
+"""
+import ast
+from pathlib import Path
+
 import pytest
 from rest_framework.test import APIClient
 
+from play.errors import MatchError
 from play.identity import Player
 from play.models import Match, Seat
 from play.services.create import create_match
+from play.services.join import join_match
+from play.services.rematch import propose_rematch
 from tests.conftest import token_client
 from tests.play.matches import HEURISTIC, HUMAN, RANDOM, person
 from tests.play.test_pages import form_data, guest
+from tests.play.test_rematch import over
 
 pytestmark = pytest.mark.django_db
 
@@ -207,3 +230,132 @@ def test_the_command_line_and_direct_service_calls_without_an_address_count_only
     for seed in range(25):
         create_match(None, "lama", [RANDOM, HEURISTIC], {}, None, seed=seed)
     assert Match.objects.filter(status="running").count() == 25
+
+
+def test_the_command_line_plays_without_a_match_row(db):
+    from django.core.management import call_command
+
+    call_command("play", "lama", "--bots", "2", "--seed", "3", "--quiet")
+    assert not Match.objects.exists()
+
+
+# -- rematch --------------------------------------------------------------------------------------
+def finished_with_bob(user) -> Match:
+    """alice (``user``) and the guest Bob, at a finished two-seat match: its rematch waits for Bob."""
+    match = create_match(person(user), "lama", [HUMAN, HUMAN], {}, None, address="198.51.100.8")
+    join_match(Player(None, "bob-session", "Bob"), match.id, address="198.51.100.9")
+    return over(match)
+
+
+def test_an_api_rematch_past_the_limit_is_429_and_makes_nothing(alice_api, user):
+    old = finished_with_bob(user)
+    for _ in range(3):
+        create_match(person(user), "lama", [HUMAN, HUMAN], {}, None)
+    assert refusal(alice_api.post(f"/api/matches/{old.id}/rematch/"), 3, 3, "open", "player") == OPEN_FOR_PLAYER
+    assert Match.objects.count() == 4 and Match.objects.get(pk=old.id).rematch_id is None
+    # a rematch that starts at once (the proposer is its only person) is a running place
+    alone = over(create_match(person(user), "lama", [HUMAN, HEURISTIC], {}, None))
+    for _ in range(20):
+        create_match(person(user), "lama", [HUMAN, RANDOM], {}, None)
+    assert refusal(alice_api.post(f"/api/matches/{alone.id}/rematch/"), 20, 20, "running", "player") \
+        == RUNNING_FOR_PLAYER
+    assert Match.objects.count() == 25 and Match.objects.get(pk=alone.id).rematch_id is None
+
+
+def test_the_tables_rematch_button_refuses_past_the_address_limit(client, user):
+    old = finished_with_bob(user)
+    for index in range(3):
+        create_match(Player(None, f"ghost-{index}", f"ghost{index}"), "lama", [HUMAN, HUMAN], {}, None,
+                     address="127.0.0.1")
+    client.force_login(user)
+    response = client.post(f"/play/m/{old.id}/rematch/", follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.redirect_chain == [(f"/play/m/{old.id}/", 302)]
+    assert OPEN_FOR_ADDRESS in response.content.decode()
+    assert Match.objects.count() == 4 and Match.objects.get(pk=old.id).rematch_id is None
+
+
+def test_accepting_a_rematch_is_a_join_and_counts(user, settings):
+    settings.PLAY_MAX_RUNNING_MATCHES = 1
+    old = finished_with_bob(user)
+    new, _ = propose_rematch(person(user), old.id)
+    bob = Player(None, "bob-session", "Bob")
+    create_match(bob, "lama", [HUMAN, HEURISTIC], {}, None)  # Bob plays one match
+    with pytest.raises(MatchError) as refused:
+        join_match(bob, new.id)  # the last seat: the rematch would start, a running place
+    assert (refused.value.code, refused.value.status, refused.value.details) == (
+        "too_many_matches", 429, {"limit": 1, "count": 1, "status": "running", "scope": "player"})
+    assert Seat.objects.get(match=new, index=1).is_free and Match.objects.get(pk=new.id).status == "open"
+
+
+# -- play this deck, invite links ---------------------------------------------------------------
+def test_play_this_deck_refuses_past_the_limit_with_a_message(client, user, sample_catalogue, settings):
+    settings.PLAY_MAX_RUNNING_MATCHES = 1
+    create_match(person(user), "lama", [HUMAN, HEURISTIC], {}, None)
+    client.force_login(user)
+    response = client.post("/play/deck/SMP-GREEN/", follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.redirect_chain == [("/decks/SMP-GREEN/", 302)]
+    assert ("You already play 1 matches, the most one player may play at once (1). Finish or resign one before "
+            "you start or join another.") in response.content.decode()
+    assert Match.objects.count() == 1
+
+
+def test_an_invite_link_keeps_to_the_address_limit(client, user):
+    for index in range(3):
+        create_match(Player(None, f"ghost-{index}", f"ghost{index}"), "lama", [HUMAN, HUMAN], {}, None,
+                     address="127.0.0.1")
+    theirs = create_match(person(user), "lama", [HUMAN, HUMAN, HUMAN], {}, None, address="198.51.100.1")
+    invited = client.get(f"/play/m/{theirs.id}/invite/1/")
+    assert invited.status_code == 302 and invited["Location"].startswith("/play/name/")
+    named = client.post("/play/name/", {"name": "Ann", "next": f"/play/m/{theirs.id}/"}, follow=True,
+                        HTTP_ACCEPT_LANGUAGE="en")
+    assert OPEN_FOR_ADDRESS in named.content.decode()
+    assert Seat.objects.get(match=theirs, index=1).is_free
+
+
+# -- every door -----------------------------------------------------------------------------------
+#: Each function that makes a match or takes a seat (``module:function``, a method as
+#: ``Class.method``), with the test here that sends it past a limit.
+DOORS = {
+    "play/api/views.py:MatchList.post": test_a_person_may_wait_at_three_open_matches_and_is_told_the_limit,
+    "play/api/views.py:MatchJoin.post": test_joining_counts_like_creating,
+    "play/api/views.py:MatchRematch.post": test_an_api_rematch_past_the_limit_is_429_and_makes_nothing,
+    "play/views.py:new_match": test_the_new_match_form_refuses_past_the_limit_in_both_languages,
+    "play/views.py:play_deck": test_play_this_deck_refuses_past_the_limit_with_a_message,
+    "play/views.py:join": test_the_tables_join_button_refuses_past_the_limit,
+    "play/views.py:rematch": test_the_tables_rematch_button_refuses_past_the_address_limit,
+    "play/views.py:_complete_pending_join": test_an_invite_link_keeps_to_the_address_limit,
+}
+
+SERVICES = {"create_match", "join_match", "propose_rematch"}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def callers(path: Path) -> set[str]:
+    """The functions of ``path`` (``Class.method`` for a method) that call one of ``SERVICES``."""
+    found = set()
+
+    def visit(node, where: str):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                visit(child, f"{where}.{child.name}" if where else child.name)
+                continue
+            if isinstance(child, ast.Call):
+                name = getattr(child.func, "id", None) or getattr(child.func, "attr", None)
+                if name in SERVICES and where:
+                    found.add(where)
+            visit(child, where)
+
+    visit(ast.parse(path.read_text()), "")
+    return found
+
+
+def test_every_door_into_a_match_is_tested_here():
+    doors = set()
+    for path in ROOT.rglob("*.py"):
+        relative = path.relative_to(ROOT)
+        if relative.parts[0] in ("tests", "bench", ".venv") or "migrations" in relative.parts:
+            continue
+        if relative.parts[:2] == ("play", "services"):
+            continue  # the services themselves
+        doors |= {f"{relative.as_posix()}:{where}" for where in callers(path)}
+    assert doors == set(DOORS)

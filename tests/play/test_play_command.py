@@ -75,6 +75,15 @@ def test_shared_wins_are_named():
         (("lama", "--options", "[1]"), "--options must be a JSON object"),
         (("lama", "--options", '{"end_at": 0}'),
          "cannot set up lama: end_at: must be an integer from 1 to 1000, not 0"),
+        # whole numbers are read with the one rule (tcg.integers.parse_int): "²" is no count
+        (("lama", "--bots", "²"), "unknown bot '²'; known: random, heuristic"),
+        (("lama", "--bots", "١"), "unknown bot '١'; known: random, heuristic"),
+        (("lama", "--bots", "0"), "--bots 0: a headless match needs at least one bot"),
+        (("lama", "--bots", "²", "--bot-kinds", "random"),
+         "give the bot names either in --bots or in --bot-kinds, not both"),
+        (("lama", "--players", "١"), "Error: argument --players: expected a whole number of at least 1, not '١'"),
+        (("lama", "--players", " 2"), "Error: argument --players: expected a whole number of at least 1, not ' 2'"),
+        (("lama", "--seed", "1_000"), "Error: argument --seed: expected a whole number, not '1_000'"),
     ],
 )
 def test_errors_are_clear(args, message):
@@ -83,3 +92,8 @@ def test_errors_are_clear(args, message):
         call_command("play", *args, stdout=out)
     assert str(info.value).startswith(message)
     assert out.getvalue() == ""
+
+
+def test_a_count_of_bots_may_have_spaces_around_it():
+    assert run("lama", "--bots", " 2 ", "--seed", "1", "--quiet", "--options", '{"end_at": 1}') == \
+        run("lama", "--bots", "2", "--seed", "1", "--quiet", "--options", '{"end_at": 1}')

@@ -5,6 +5,7 @@ from tqdm import tqdm
 
 from cardsdb.services import SyntheticSetError, add_synthetic_cards, remove_synthetic_cards
 from cardsdb.synthetic import MAX_NUMBER
+from tcg.integers import int_argument
 
 
 class Command(BaseCommand):
@@ -15,8 +16,8 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("count", nargs="?", type=int, help=f"how many cards the set should hold (0–{MAX_NUMBER})")
-        parser.add_argument("--seed", type=int, default=0, help="the same seed makes the same cards (default 0)")
+        parser.add_argument("count", nargs="?", type=int_argument(), help=f"how many cards the set should hold (0–{MAX_NUMBER})")
+        parser.add_argument("--seed", type=int_argument(), default=0, help="the same seed makes the same cards (default 0)")
         parser.add_argument("--remove", action="store_true", help="delete the synthetic set and all its cards")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 

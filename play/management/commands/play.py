@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from play.bots import BOTS
 from play.bots.runner import make_bots, play_game
 from play.games import GAMES
+from tcg.integers import BadValue, int_argument, parse_int
 
 
 def game_arguments() -> dict[str, str]:
@@ -23,6 +24,19 @@ def game_arguments() -> dict[str, str]:
         for option in game.spec.cli_options:
             helps.setdefault(option.name, []).append(f"{game.slug}: {option.help}")
     return {name: "; ".join(texts) for name, texts in helps.items()}
+
+
+def _bot_count(spec: str) -> int | None:
+    """``--bots`` as a count of heuristic bots (a whole number, ``tcg.integers.parse_int``, of at
+    least 1), or ``None`` when it names the bots instead. Raises ``CommandError`` for a count
+    below 1."""
+    try:
+        count = parse_int(spec.strip())
+    except BadValue:
+        return None
+    if count < 1:
+        raise CommandError(f"--bots {count}: a headless match needs at least one bot")
+    return count
 
 
 class Command(BaseCommand):
@@ -40,12 +54,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("game", help="game slug: " + ", ".join(GAMES))
-        parser.add_argument("--players", type=int, help="number of seats (default: the number of bots)")
+        parser.add_argument("--players", type=int_argument(1), help="number of seats (default: the number of bots)")
         parser.add_argument("--bots", default=None, help="a count of heuristic bots, or names per seat "
                             "(comma-separated); default: a heuristic bot in every seat")
         parser.add_argument("--bot-kinds", default=None, help="bot names, comma-separated: one for every "
                             "seat or one per seat, e.g. heuristic,random,random,random (default: heuristic)")
-        parser.add_argument("--seed", type=int, default=None, help="the match's seed (default: a random one, printed)")
+        parser.add_argument("--seed", type=int_argument(), default=None,
+                            help="the match's seed (default: a random one, printed)")
         parser.add_argument("--options", default=None, help='game options as a JSON object, e.g. \'{"end_at": 20}\'')
         parser.add_argument("--quiet", action="store_true", help="print only the result (same as -v 0)")
         for name, text in game_arguments().items():
@@ -56,7 +71,7 @@ class Command(BaseCommand):
         if game not in GAMES:
             raise CommandError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         engine = GAMES[game]
-        if bot_kinds is not None and bots is not None and not bots.strip().isdigit():
+        if bot_kinds is not None and bots is not None and _bot_count(bots) is None:
             raise CommandError("give the bot names either in --bots or in --bot-kinds, not both")
         names = self._bot_names(bots, players, engine.spec.min_players)
         if bot_kinds is not None:
@@ -95,8 +110,8 @@ class Command(BaseCommand):
     def _bot_names(spec: str | None, players: int | None, minimum: int) -> list[str]:
         if spec is None:
             return ["heuristic"] * (players or minimum)
-        if spec.strip().isdigit():
-            count = int(spec)
+        count = _bot_count(spec)
+        if count is not None:
             if players is not None and count != players:
                 raise CommandError(
                     f"a headless match needs a bot in every seat: --bots {count} does not fill {players} seats"

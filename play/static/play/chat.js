@@ -3,7 +3,8 @@
 //
 //   const chat = chatPanel(panel, { labels, send(text) | null });
 //   chat.add(message)     one {"id", "seat", "name", "text", "version", "created"} line (again: ignored)
-//   chat.refused(error)   a refused line ({"code", "message", "details"}): said under the form
+//   chat.refused(error)   a refused line ({"code", "message", "details"}): said under the form, the
+//                         line put back in the field (when nothing was typed since)
 //   chat.upTo(version)    on the replay: lines said after that match version are dimmed
 //   chat.close(over)      once the match is over the form goes and a note says the chat is closed
 import { fill, h } from "../js/kit/dom.js";
@@ -48,9 +49,14 @@ export function chatPanel(panel, { labels, send }) {
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
 
+  // The line last sent, given back to the field when the server refuses it (unless one typed on).
+  let unsent = "";
+
   function refused(error) {
     const known = labels[`chat_err_${error.code}`];
     say(known ? format(known, { limit: (error.details || {}).limit, seconds: (error.details || {}).retry_after }) : error.message);
+    if (input && !input.value && unsent) input.value = unsent;
+    unsent = "";
   }
 
   const closedNote = form ? h("p", { class: "muted chat-closed", id: "chat-closed", hidden: true }, labels.chat_closed) : null;
@@ -77,6 +83,7 @@ export function chatPanel(panel, { labels, send }) {
         return;
       }
       if (send({ type: "chat", text })) {
+        unsent = text;
         input.value = "";
         say("");
       } else {
