@@ -143,13 +143,13 @@ def _measure(url: str, moves: int) -> dict:
             moved, floor_id = new_pair(game, options, decks, seed)
             act_ms, floor_ms, sizes, pairs = [], [], [], 1
             for n in range(WARMUP + moves):
-                match = Match.objects.only("state", "version", "status").get(pk=moved)
+                match = Match.objects.only("state", "options", "version", "status").get(pk=moved)
                 if match.status != Match.Status.RUNNING:
                     seed += 1
                     pairs += 1
                     moved, floor_id = new_pair(game, options, decks, seed)
-                    match = Match.objects.only("state", "version", "status").get(pk=moved)
-                state = engine.load(match.state)
+                    match = Match.objects.only("state", "options", "version", "status").get(pk=moved)
+                state = engine.load(match.state, match.options)
                 seat = engine.to_act(state)[0]
                 action = rng.choice(engine.legal_actions(state, seat))
                 version = match.version

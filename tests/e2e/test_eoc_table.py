@@ -414,7 +414,7 @@ def test_two_people_bring_their_decks_and_the_match_starts_when_the_second_joins
     # Ann's table starts live: her hand is the top of her shuffled SMP-BLACK deck.
     expect(ann.locator("#board .eoc-hand .eoc-card")).to_have_count(7)
     hand = sorted(ann.locator("#board .eoc-hand .eoc-card").evaluate_all("els => els.map(e => e.dataset.code)"))
-    assert hand == sorted(GAMES["eoc"].load(match.state).hands[0])
+    assert hand == sorted(GAMES["eoc"].load(match.state, match.options).hands[0])
     for page, seen in ((ann, errors), (bob, bob_errors)):
         page.context.close()
         assert seen == []
