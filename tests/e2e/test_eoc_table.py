@@ -370,9 +370,10 @@ def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worke
     wait_for_next_version(page, version)
     expect(page.locator("#move-log li").first).to_have_text("Ann set the HP of the character on b1 to 1")
     expect(board.locator('.eoc-square[data-square="b1"] .eoc-hp')).to_have_text("HP 1/3")
-    state = Match.objects.get(pk=match_id).state
-    assert [(c["code"], c["owner"], c["hp"], c["row"], c["col"]) for c in state["chars"]] == [("SMP-031", 0, 1, 0, 1)]
-    assert "SMP-031" not in state["hands"][0]
+    match = Match.objects.get(pk=match_id)
+    state = GAMES["eoc"].load(match.state, match.options)
+    assert [(c.code, c.owner, c.hp, c.row, c.col) for c in state.chars] == [("SMP-031", 0, 1, 0, 1)]
+    assert "SMP-031" not in state.hands[0]
     page.context.close()
     assert errors == []
 
