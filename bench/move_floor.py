@@ -48,11 +48,12 @@ GAMES = {
     "eoc": ("Elements of Chaos, 2 people, sample decks", {}, ("SMP-RED", "SMP-GREEN")),
 }
 
-#: One statement: the match locked and read with its seats (the columns ``act`` reads).
+#: One statement: the match locked and read with its seats (the columns ``act`` reads: not the
+#: seats' decks nor the addresses, ``play.services.checks.NOT_READ_BY_A_MOVE``).
 LOCK_AND_READ = """
 SELECT m.id, m.game, m.players, m.options, m.seed, m.state, m.version, m.status, m.seconds_per_turn,
        m.turn_deadline, m.outcome, s.id, s.index, s.user_id, s.session_key, s.name, s.bot, s.resigned,
-       s.timed_out, s.address, s.deck
+       s.timed_out
 FROM play_match m JOIN play_seat s ON s.match_id = m.id
 WHERE m.id = %s ORDER BY s.index FOR UPDATE OF m"""
 UPDATE = "UPDATE play_match SET state = %s::jsonb, version = %s, updated = now() WHERE id = %s"
@@ -142,13 +143,13 @@ def _measure(url: str, moves: int) -> dict:
             moved, floor_id = new_pair(game, options, decks, seed)
             act_ms, floor_ms, sizes, pairs = [], [], [], 1
             for n in range(WARMUP + moves):
-                match = Match.objects.only("state", "version", "status").get(pk=moved)
+                match = Match.objects.only("state", "options", "version", "status").get(pk=moved)
                 if match.status != Match.Status.RUNNING:
                     seed += 1
                     pairs += 1
                     moved, floor_id = new_pair(game, options, decks, seed)
-                    match = Match.objects.only("state", "version", "status").get(pk=moved)
-                state = engine.load(match.state)
+                    match = Match.objects.only("state", "options", "version", "status").get(pk=moved)
+                state = engine.load(match.state, match.options)
                 seat = engine.to_act(state)[0]
                 action = rng.choice(engine.legal_actions(state, seat))
                 version = match.version

@@ -1,6 +1,8 @@
 """Matches, seats and the action log of the online table (DESIGN.md, "Matches").
 
-A ``Match`` holds a game's whole state as JSON (``game.dump(state)``) and a ``version`` that
+A ``Match`` holds a game's state as JSON (``game.dump(state)``, read back with
+``game.load(match.state, match.options)``: what every state of the match shares, such as the
+card data of Elements of Chaos decks, is kept once in its ``options``) and a ``version`` that
 counts the actions applied to it; ``MatchAction`` logs each of them, so a match can be replayed
 from (game, players, seed, options, log). A ``Seat`` is taken by a user, by a guest (a browser
 session with a display name), or played by a bot. ``ChatMessage`` keeps the table chat;

@@ -85,7 +85,7 @@ class MatchViews:
         self._by_index = {s.index: s for s in self.seats}
         self.game = get_game(match.game)
         if state is None and match.state is not None:
-            state = self.game.load(match.state)
+            state = self.game.load(match.state, match.options)
         self.state = state
         running = match.status == Match.Status.RUNNING
         self.to_act = list(self.game.to_act(self.state)) if running else []

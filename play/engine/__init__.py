@@ -6,7 +6,7 @@ frozen-dataclass states, seats and turn order, piles of cards, hidden-informatio
 argument checks. No Django here."""
 from .actions import action_type
 from .base import BaseGame
-from .codec import from_json, to_json
+from .codec import fields_to_json, from_json, to_json
 from .errors import BadOption, IllegalAction, bad_option, either, game_over, illegal, malformed, not_your_turn, rule, shown
 from .options import check_names, check_players, check_seed
 from .piles import add, check_cards, deal, distinct, draw, full_deck, holds, put, take
@@ -22,7 +22,7 @@ __all__ = [
     "IllegalAction", "illegal", "rule", "malformed", "game_over", "not_your_turn", "shown", "either",
     "BadOption", "bad_option",
     "Rng", "derive_seed",
-    "from_json", "to_json",
+    "fields_to_json", "from_json", "to_json",
     "action_type",
     "check_names", "check_players", "check_seed",
     "add", "check_cards", "deal", "distinct", "draw", "full_deck", "holds", "put", "take",

@@ -5,7 +5,8 @@ A game subclasses :class:`BaseGame` with two class attributes, ``spec`` (its rec
 ``state_type`` (its frozen-dataclass state), and writes ``setup``, ``to_act``, ``legal_actions``,
 ``apply``, ``view`` and ``outcome``. It inherits ``slug``, ``name``, ``min_players`` and
 ``max_players`` from the record, and defaults it may override: ``dump``/``load`` through the
-codec (with :meth:`BaseGame.check_state` for what the types cannot say), ``public_action`` (every
+codec (``load(data, options)``: the match's options, for a game whose states leave out what
+they share) (with :meth:`BaseGame.check_state` for what the types cannot say), ``public_action`` (every
 action public), ``narrate`` (nothing to say), ``cli_options`` (the arguments its record declares,
 none by default) and :meth:`BaseGame.check_setup` for ``setup``'s arguments.
 """
@@ -51,12 +52,13 @@ class BaseGame:
         return players, check_seed(seed), check_names(options, spec.option_names)
 
     def dump(self, state) -> dict:
-        """The state as JSON-safe dicts and lists (``load(dump(s)) == s``)."""
+        """The state as JSON-safe dicts and lists (``load(dump(s), options) == s``)."""
         return to_json(state)
 
-    def load(self, data: dict):
+    def load(self, data: dict, options: Mapping | None = None):
         """The state ``dump`` gave; ``ValueError`` naming the field when ``data`` is not one of
-        ``state_type``'s shape, or when :meth:`check_state` refuses it."""
+        ``state_type``'s shape, or when :meth:`check_state` refuses it. ``options`` (the match's)
+        are not needed: the whole state is in ``data``."""
         state = from_json(self.state_type, data)
         self.check_state(state)
         return state

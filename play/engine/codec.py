@@ -9,6 +9,12 @@ loudly instead of turning into a wrong game.
 Supported hints: ``int``, ``bool``, ``str``, ``float``, ``None``, ``tuple[X, ...]``,
 ``tuple[X, Y, ...]`` (fixed length), ``X | None`` (and other unions of these, tried in order),
 ``dict[str, X]``, ``frozenset[X]`` (dumped as a sorted list) and nested frozen dataclasses.
+
+A small dataclass that a state holds many of (a square of a board, a piece) may be dumped as the
+list of its field values in field order instead of an object, to keep stored states small: it
+says so with the class attribute ``json_list: ClassVar[bool] = True``. ``from_json`` reads it
+from that list, and from the object of its fields too (a state stored before the class was
+made compact).
 """
 from __future__ import annotations
 
@@ -29,7 +35,9 @@ def to_json(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [to_json(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if getattr(value, "json_list", False):
+            return [to_json(getattr(value, name)) for name, _ in _hints(type(value))]
+        return {name: to_json(getattr(value, name)) for name, _ in _hints(type(value))}
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
             raise TypeError("only dicts with str keys can be dumped")
@@ -100,15 +108,31 @@ def _decode(hint: Any, data: Any, path: str) -> Any:
     raise TypeError(f"{path}: cannot load the type {hint!r}")
 
 
-def from_json(cls: type[T], data: Any, path: str = "") -> T:
+def fields_to_json(value: Any, leave_out: frozenset[str] | set[str] = frozenset()) -> dict:
+    """The dataclass ``value`` as the dict of its fields (``to_json`` of each) but those named in
+    ``leave_out``: for a game that stores some of a state's fields its own way (e.g. a
+    reference to data every state of a match shares) and hands them to ``from_json``'s
+    ``given``."""
+    return {name: to_json(getattr(value, name)) for name, _ in _hints(type(value)) if name not in leave_out}
+
+
+def from_json(cls: type[T], data: Any, path: str = "", given: dict[str, Any] | None = None) -> T:
     """The ``cls`` instance that ``to_json`` dumped as ``data``. ``ValueError`` (naming the
     field's path) when ``data`` is not of the dataclass's shape: a missing or unknown field, or a
-    value of the wrong type."""
+    value of the wrong type. ``given``: fields already in hand (``fields_to_json`` left them
+    out), taken as they are and not looked for in ``data``. A ``json_list`` class reads a list
+    of its field values, or the object of its fields."""
+    hints = _hints(cls)
+    if type(data) is list and getattr(cls, "json_list", False):
+        if len(data) != len(hints):
+            _fail(path, f"a list of {len(hints)} for {cls.__name__}", data)
+        return cls(*[_decode(hint, value, f"{path}[{i}]") for i, ((_, hint), value) in enumerate(zip(hints, data))])
     if not isinstance(data, dict):
         _fail(path, f"an object for {cls.__name__}", data)
-    hints = _hints(cls)
-    names = {name for name, _ in hints}
+    given = given or {}
+    names = {name for name, _ in hints if name not in given}
     if data.keys() != names:
         missing, extra = sorted(names - data.keys()), sorted(data.keys() - names)
         raise ValueError(f"{path or cls.__name__}: missing fields {missing}, unknown fields {extra}")
-    return cls(**{name: _decode(hint, data[name], f"{path}.{name}" if path else name) for name, hint in hints})
+    return cls(**given, **{name: _decode(hint, data[name], f"{path}.{name}" if path else name)
+                           for name, hint in hints if name not in given})

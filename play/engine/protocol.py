@@ -66,10 +66,15 @@ class Game(Protocol):
         """``None`` while the game runs."""
 
     def dump(self, state: State) -> dict:
-        """JSON-safe; ``load(dump(s)) == s``."""
+        """JSON-safe; ``load(dump(s), options) == s`` for the ``options`` the match was set up
+        with. What every state of a match shares and its options hold (Elements of Chaos: the
+        card data of the decks) is left out, so a stored state stays small."""
 
-    def load(self, data: dict) -> State:
-        """The state ``dump`` gave."""
+    def load(self, data: dict, options: Mapping | None = None) -> State:
+        """The state ``dump`` gave, for a match set up with ``options`` (the ``Match.options``
+        stored beside the state). ``ValueError`` naming the field for data of another shape, and
+        when the game needs the options to load it (a catalogue it has not built yet in this
+        process) and ``options`` is ``None`` or does not hold the state's cards."""
 
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` taken by ``seat`` as ``viewer`` may see it (``None``: a spectator)."""

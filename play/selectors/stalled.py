@@ -46,7 +46,7 @@ def stalled_turns(idle_seconds: float, now: datetime | None = None, limit: int =
         seats = list(match.seats.all())
         bots = {seat.index for seat in seats if seat.bot}
         people = any(not seat.bot for seat in seats)
-        if bots.intersection(game.to_act(game.load(match.state))):
+        if bots.intersection(game.to_act(game.load(match.state, match.options))):
             turns.append(StalledTurn(match.id, match.version, "bot", people))
         elif match.turn_deadline is not None and match.turn_deadline < cutoff:
             turns.append(StalledTurn(match.id, match.version, "clock" if match.seconds_per_turn else "absent", people))

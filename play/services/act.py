@@ -80,7 +80,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
                 MatchViews(match, seats).view(seat.index), version,
             )
         engine = get_game(match.game)
-        state = engine.load(match.state)
+        state = engine.load(match.state, match.options)
         out_of_turn = seat.index not in engine.to_act(state)
         if out_of_turn and not engine.legal_actions(state, seat.index):
             raise MatchError("not_your_turn", _("It is not your turn."), {"to_act": list(engine.to_act(state))})

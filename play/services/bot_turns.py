@@ -22,7 +22,7 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     if match is None or match.version != version or match.status != Match.Status.RUNNING:
         return False
     engine = get_game(match.game)
-    state = engine.load(match.state)
+    state = engine.load(match.state, match.options)
     seats = {s.index: s for s in match.seats.all()}
     seat = next((seats[i] for i in engine.to_act(state) if seats[i].bot or by == MatchAction.By.CLOCK), None)
     if seat is None:

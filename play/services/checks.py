@@ -38,12 +38,21 @@ def lock(match_id) -> Match:
     return match
 
 
-def lock_with_seats(match_id) -> tuple[Match, list[Seat]]:
+#: The columns of a match and its seats a move never reads (``lock_with_seats`` leaves them out
+#: unless asked): a seat's deck (about 39 KiB of card data in Elements of Chaos; the match's
+#: options hold the decks in play) and the addresses kept for the limits.
+NOT_READ_BY_A_MOVE = ("deck", "address", "match__created_address", "match__created_session")
+
+
+def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]]:
     """The match ``match_id`` and its seats in seat order, read in one statement that locks the
     match row until the transaction ends (``select_for_update`` of the match, the seats joined;
     a match has at least one seat from its creation on); ``MatchError("match_not_found")`` when
-    there is none. Each seat's ``match`` is the returned match."""
-    seats = list(Seat.objects.select_related("match").select_for_update(of=("match",))
+    there is none. Each seat's ``match`` is the returned match. The columns of
+    ``NOT_READ_BY_A_MOVE`` are deferred (read on first use, one statement each) unless
+    ``decks`` (a rematch, which deals the seats' decks again): then the seats' decks are read too."""
+    deferred = NOT_READ_BY_A_MOVE[1:] if decks else NOT_READ_BY_A_MOVE
+    seats = list(Seat.objects.select_related("match").select_for_update(of=("match",)).defer(*deferred)
                  .filter(match_id=str(match_id)).order_by("index"))
     if not seats:
         raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})

@@ -52,7 +52,7 @@ def time_out(match_id: str, version: int) -> bool:
         return False
     seats = list(match.seats.all())
     engine = get_game(match.game)
-    state = engine.load(match.state)
+    state = engine.load(match.state, match.options)
     away = [s for s in seats if s.index in engine.to_act(state) and not s.bot]
     if not away:
         return False

@@ -92,7 +92,7 @@ def join_match(
     key = address_key(address)
     limits.check_room(player, key, Match.Status.RUNNING if len(free) == 1 else Match.Status.OPEN)
     take(chosen, player, key)
-    state = None if match.state is None else engine.load(match.state)
+    state = None if match.state is None else engine.load(match.state, match.options)
     if len(free) == 1:
         if match.state is None:
             state = start_with_decks(engine, match, seats)

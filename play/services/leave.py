@@ -36,5 +36,5 @@ def leave_match(player: Player | None, match_id: str) -> Match:
     seat.save(update_fields=["user", "session_key", "name", "deck", "address"])
     match.save()
     engine = get_game(match.game)
-    after_commit(match, engine, None if match.state is None else engine.load(match.state), seats, reseat=True)
+    after_commit(match, engine, None if match.state is None else engine.load(match.state, match.options), seats, reseat=True)
     return match

@@ -54,7 +54,7 @@ def propose_rematch(player: Player | None, match_id: str, address: str | None = 
     no person's seat there), ``too_many_matches`` (429), ``bad_options``. Nothing is saved then.
     """
     player = needs_player(player)
-    match, seats = lock_with_seats(match_id)
+    match, seats = lock_with_seats(match_id, decks=True)
     if match.status == Match.Status.ABANDONED:
         raise abandoned()
     if match.status != Match.Status.FINISHED:

@@ -36,5 +36,5 @@ def resign(player: Player | None, match_id: str) -> Match:
     seat.bot = stand_in_bot(engine)
     seat.save(update_fields=["resigned", "bot"])
     match.save()
-    after_commit(match, engine, engine.load(match.state), seats, reseat=True)
+    after_commit(match, engine, engine.load(match.state, match.options), seats, reseat=True)
     return match

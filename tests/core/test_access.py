@@ -165,7 +165,7 @@ def eoc_match(alice, bob, sandbox: bool = True) -> str:
     players = [person(alice), person(bob)]
     for version, seat in enumerate((0, 1)):
         act(players[seat], match.id, version, {"type": "mulligan", "take": False})
-    state = EOC.load(Match.objects.get(pk=match.id).state)
+    state = stored_state(match.id)
     for version, seat in enumerate((0, 1), start=2):
         act(players[seat], match.id, version, {"type": "arrange", "order": list(state.drawn[seat])})
     return match.id
@@ -174,7 +174,7 @@ def eoc_match(alice, bob, sandbox: bool = True) -> str:
 @pytest.mark.usefixtures("sample_catalogue")
 def test_over_rest_no_one_moves_another_seats_hidden_cards(user, other_user):
     match_id = eoc_match(user, other_user)
-    state = EOC.load(Match.objects.get(pk=match_id).state)
+    state = stored_state(match_id)
     before = snapshot(match_id)
     steal = {"type": "sandbox_move", "from": {"zone": "hand", "seat": 0, "card": state.hands[0][0]},
              "to": {"zone": "hand", "seat": 1}}
@@ -254,10 +254,16 @@ def other_hands_swapped(game, state, viewer: int | None):
     return replace(state, hands=tuple(hands) if game is EOC else hands)
 
 
+def stored_state(match_id: str):
+    """The engine state of match ``match_id`` as stored."""
+    match = Match.objects.get(pk=match_id)
+    return GAMES[match.game].load(match.state, match.options)
+
+
 def swap_in_database(match_id: str, viewer: int | None) -> None:
     match = Match.objects.get(pk=match_id)
     game = GAMES[match.game]
-    swapped = other_hands_swapped(game, game.load(match.state), viewer)
+    swapped = other_hands_swapped(game, game.load(match.state, match.options), viewer)
     Match.objects.filter(pk=match_id).update(state=game.dump(swapped))
 
 
@@ -294,7 +300,7 @@ def check_live_views(match_id: str, user, other_user):
                (None, APIClient(), None, page_client(None))]
     match = Match.objects.get(pk=match_id)
     game, saved = GAMES[match.game], match.state
-    state = game.load(saved)
+    state = game.load(saved, match.options)
     table = f"/play/m/{match_id}/"
     for seat, client, cookie, browser in viewers:
         [rest], [socket] = rest_views(match_id, [client]), socket_views(match_id, [cookie])
@@ -367,7 +373,7 @@ def test_the_replay_and_log_of_a_finished_lama_match_never_hold_another_seats_ha
 @pytest.mark.usefixtures("sample_catalogue")
 def test_the_replay_and_log_of_a_finished_eoc_match_never_hold_another_seats_hand(user, other_user):
     match_id = eoc_match(user, other_user)
-    state = EOC.load(Match.objects.get(pk=match_id).state)
+    state = stored_state(match_id)
     # In sandbox play a down pile of 4 loses at once: alice lays 4 of her hand cards down.
     for i, code in enumerate(state.hands[0][:4]):
         move = {"type": "sandbox_move", "from": {"zone": "hand", "seat": 0, "card": code},
@@ -383,7 +389,7 @@ def face_down_move(match_id: str) -> dict:
     """Alice's sandbox move of a card of her hand (one that bob's deck does not hold, so that
     its code shows nowhere to him) onto the first square without an area card, where it lies
     face down, hers (elements-of-chaos.md, "Sandbox play")."""
-    state = EOC.load(Match.objects.get(pk=match_id).state)
+    state = stored_state(match_id)
     bobs = {card["code"] for card in sample_deck("SMP-GREEN")}
     code = next(c for c in state.hands[0] if c not in bobs)
     square = next([r, c] for r in range(state.rows) for c in range(4) if state.area[r * 4 + c] is None)
@@ -477,7 +483,7 @@ def test_a_card_laid_face_down_is_named_to_its_owner_alone_in_the_replay(user, o
     move = face_down_move(match_id)
     act(person(user), match_id, 4, move)
     # In sandbox play a down pile of 4 loses at once: alice lays 4 other hand cards down.
-    state = EOC.load(Match.objects.get(pk=match_id).state)
+    state = stored_state(match_id)
     others = [c for c in state.hands[0] if c != move["from"]["card"]][:4]
     for version, code in enumerate(others, start=5):
         act(person(user), match_id, version, {"type": "sandbox_move", "to": {"zone": "down", "seat": 0},

@@ -426,9 +426,10 @@ def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worke
         wait_for_next_version(page, version)
         expect(page.locator(NEWEST_MOVE)).to_have_text(f"Ann set the HP of the character on c1 to {hp}")
         expect(board.locator('.eoc-square[data-square="c1"] .eoc-hp')).to_have_text(f"HP {hp}/3")
-    state = Match.objects.get(pk=match_id).state
-    assert [(c["code"], c["owner"], c["hp"], c["row"], c["col"]) for c in state["chars"]] == [("SMP-031", 0, 2, 0, 2)]
-    assert "SMP-031" not in state["hands"][0]
+    match = Match.objects.get(pk=match_id)
+    state = GAMES["eoc"].load(match.state, match.options)
+    assert [(c.code, c.owner, c.hp, c.row, c.col) for c in state.chars] == [("SMP-031", 0, 2, 0, 2)]
+    assert "SMP-031" not in state.hands[0]
 
     # A card to a pile by clicking: the character on c1, then Ann's discard pile.
     board.locator('button.eoc-square[data-square="c1"]').click()
@@ -436,7 +437,8 @@ def test_sandbox_controls_move_a_card_and_set_hp(browser, asgi_server, bot_worke
     board.locator(".eoc-sandbox-pick").get_by_role("button", name="Ann's discard pile").click()
     wait_for_next_version(page, version)
     expect(board.locator('.eoc-piles-table tr[data-seat="0"] td').nth(1)).to_have_text("Phantom the Gentleman Thief")
-    assert Match.objects.get(pk=match_id).state["chars"] == []
+    match = Match.objects.get(pk=match_id)
+    assert list(GAMES["eoc"].load(match.state, match.options).chars) == []
     page.context.close()
     assert errors == []
 
@@ -478,7 +480,7 @@ def test_two_people_bring_their_decks_and_the_match_starts_when_the_second_joins
     # Ann's table starts live: her hand is the top of her shuffled SMP-BLACK deck.
     expect(ann.locator("#board .eoc-hand .eoc-card")).to_have_count(7)
     hand = sorted(ann.locator("#board .eoc-hand .eoc-card").evaluate_all("els => els.map(e => e.dataset.code)"))
-    assert hand == sorted(GAMES["eoc"].load(match.state).hands[0])
+    assert hand == sorted(GAMES["eoc"].load(match.state, match.options).hands[0])
     for page, seen in ((ann, errors), (bob, bob_errors)):
         page.context.close()
         assert seen == []

@@ -10,7 +10,7 @@ At every step of a playout (:func:`protocol_playout`):
 - ``legal_actions`` is exact: every listed action (listed once) applies, and every other action
   of the profile's universe, of random junk and of seats that are no seat of the game is refused
   with ``IllegalAction`` of a known code and a message to translate, leaving the state as it was;
-- ``load(dump(s)) == s`` through JSON text;
+- ``load(dump(s), options) == s`` through JSON text (``options``: the match's);
 - no leak: every view (each seat's and a spectator's) is JSON, holds no generator or seed, and
   raises ``ValueError`` for a viewer that is no seat; every move, as each viewer is shown it
   (the game's ``public_action``, the one door of the log, a view's ``last_action``, the websocket
@@ -175,14 +175,14 @@ def check_views(profile: Profile, game, state, players: int) -> None:
 
 
 def check_position(profile: Profile, game, state, players: int, junk: list, step: int, rng: Rng,
-                   messages: set) -> None:
+                   messages: set, options: dict) -> None:
     """The protocol's properties at one position (see the module's description); the refusals'
     messages are added to ``messages``."""
     to_act = game.to_act(state)
     assert (to_act == []) == (game.outcome(state) is not None)
     assert len(set(to_act)) == len(to_act) and all(type(s) is int and 0 <= s < players for s in to_act)
     before = json.dumps(game.dump(state))
-    copy = game.load(json.loads(before))
+    copy = game.load(json.loads(before), options)
     assert copy == state
     check_views(profile, game, state, players)
     exhaustive = profile.exhaustive(state, step, rng)
@@ -222,7 +222,7 @@ def protocol_playout(profile: Profile, game, match) -> tuple[Any, list]:
     messages: set[Message] = set()
 
     def check(state, step):
-        check_position(profile, game, state, players, junk, step, rng, messages)
+        check_position(profile, game, state, players, junk, step, rng, messages, options)
 
     def moved(before, seat, action, after):
         assert_shown_actions_hide_cards(game, before, seat, action, after, [None, *range(players)],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -34,6 +35,7 @@ from play.engine import (
     distinct,
     draw,
     either,
+    fields_to_json,
     from_json,
     full_deck,
     hand_sizes,
@@ -206,6 +208,44 @@ def test_codec_refuses_missing_and_unknown_fields():
         from_json(Outer, data)
     with pytest.raises(ValueError):
         from_json(Outer, [1, 2])
+
+
+@dataclass(frozen=True)
+class Square:
+    code: str
+    owner: int
+    face_up: bool
+
+    json_list: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Board:
+    shared: Inner
+    squares: tuple[Square | None, ...]
+
+
+def test_a_compact_dataclass_is_a_list_of_its_fields_and_loads_from_its_object_too():
+    board = Board(Inner((1,), "deck"), (Square("A-1", 0, True), None))
+    assert to_json(board) == {"shared": {"cards": [1], "note": "deck"}, "squares": [["A-1", 0, True], None]}
+    assert from_json(Board, to_json(board)) == board
+    old = {"shared": {"cards": [1], "note": "deck"}, "squares": [{"code": "A-1", "owner": 0, "face_up": True}, None]}
+    assert from_json(Board, old) == board
+    with pytest.raises(ValueError, match=r"squares\[0\]: expected a list of 3 for Square"):
+        from_json(Board, {**old, "squares": [["A-1", 0], None]})
+    with pytest.raises(ValueError, match=r"squares\[0\]\[1\]: expected an int"):
+        from_json(Board, {**old, "squares": [["A-1", "0", True], None]})
+
+
+def test_fields_left_out_of_the_dump_are_given_back_to_the_load():
+    board = Board(Inner((1,), "deck"), (None,))
+    data = fields_to_json(board, {"shared"})
+    assert data == {"squares": [None]}
+    assert from_json(Board, data, given={"shared": board.shared}) == board
+    with pytest.raises(ValueError, match=r"missing fields \['shared'\]"):
+        from_json(Board, data)
+    with pytest.raises(ValueError, match=r"unknown fields \['shared'\]"):
+        from_json(Board, to_json(board), given={"shared": board.shared})
 
 
 def test_to_json_refuses_values_json_cannot_hold():

@@ -208,11 +208,11 @@ def test_a_sandbox_match_takes_changes_out_of_turn_and_logs_them(user, other_use
     for version, seat in enumerate((0, 1)):
         act(person([user, other_user][seat]), match.id, version, {"type": "mulligan", "take": False})
     match = Match.objects.get(pk=match.id)
-    state = GAME.load(match.state)
+    state = GAME.load(match.state, match.options)
     for seat, who in ((0, user), (1, other_user)):
         act(person(who), match.id, match.version, {"type": "arrange", "order": list(state.drawn[seat])})
         match.refresh_from_db()
-    state = GAME.load(match.state)
+    state = GAME.load(match.state, match.options)
     assert GAME.to_act(state) == [0]
     code = state.hands[1][0]
     change = {"type": MOVE, "from": {"zone": "hand", "seat": 1, "card": code}, "to": {"zone": "discard", "seat": 1}}
@@ -233,13 +233,14 @@ def test_bots_never_take_sandbox_actions(user):
     assert play_bot_turn(match.id, 0) is True  # the bot's mulligan
     act(alice, match.id, 1, {"type": "mulligan", "take": False})
     assert play_bot_turn(match.id, 2) is True  # the bot's arrangement
-    state = GAME.load(Match.objects.get(pk=match.id).state)
+    row = Match.objects.get(pk=match.id)
+    state = GAME.load(row.state, row.options)
     act(alice, match.id, 3, {"type": "arrange", "order": list(state.drawn[0])})
     version = 4
     while play_bot_turn(match.id, version):
         version += 1
     match = Match.objects.get(pk=match.id)
-    state = GAME.load(match.state)
+    state = GAME.load(match.state, match.options)
     assert GAME.to_act(state) == [0] and version > 4
     assert GAME.legal_actions(state, 1)[0]["type"] in (HP, MOVE)  # the bot's seat could, out of turn
     bot_moves = [a.action["type"] for a in MatchAction.objects.filter(match=match, by="bot")]

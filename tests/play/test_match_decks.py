@@ -48,7 +48,7 @@ def test_a_match_against_a_bot_starts_at_once_with_both_decks(user):
     assert match.options["rows"] == 4
     seats = list(match.seats.all())
     assert [(s.deck["id"], len(s.deck["cards"])) for s in seats] == [("SMP-RED", 51), ("SMP-GREEN", 51)]
-    state = EOC.load(match.state)
+    state = EOC.load(match.state, match.options)
     assert state == EOC.setup(2, 7, match.options)
     assert (state.phase, len(state.hands[0]), len(state.decks[0])) == ("mulligan", 7, 44)
 
@@ -78,7 +78,7 @@ def test_an_open_match_has_no_state_until_the_last_seat_brings_its_deck(user, ot
     assert view["legal_actions"] == [{"type": "mulligan", "take": False}, {"type": "mulligan", "take": True}]
     match = Match.objects.get(pk=match_id)
     assert [codes(d) for d in match.options["decks"]] == [list(_deck("SMP-BLACK")), list(_deck("SMP-WHITE"))]
-    assert EOC.load(match.state) == EOC.setup(2, match.seed, match.options)
+    assert EOC.load(match.state, match.options) == EOC.setup(2, match.seed, match.options)
 
 
 def test_leaving_gives_the_deck_back(user, other_user):
@@ -180,7 +180,7 @@ def test_the_form_creates_a_match_with_the_chosen_decks(user, client):
     match = Match.objects.get()
     assert response["Location"] == f"/play/m/{match.id}/"
     assert [s.deck["id"] for s in match.seats.all()] == ["SMP-GREEN", "SMP-BLACK"]
-    assert (match.status, match.options["rows"], EOC.load(match.state).rows) == ("running", 5, 5)
+    assert (match.status, match.options["rows"], EOC.load(match.state, match.options).rows) == ("running", 5, 5)
 
 
 def test_the_form_shows_every_problem_of_an_invalid_deck(user, short_deck, client):

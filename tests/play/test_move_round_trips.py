@@ -36,6 +36,10 @@ def test_a_move_is_three_statements(duel, user):
     assert [s.split()[0] for s in statements] == ["SELECT", "UPDATE", "INSERT"], statements
     read, write, log = statements
     assert '"play_seat"' in read and 'INNER JOIN "play_match"' in read
+    # The columns a move never reads are left out: the seats' decks and the addresses.
+    columns = set(re.findall(r'"play_(?:seat|match)"\."(\w+)"', read.split(" FROM ")[0]))
+    assert {"deck", "address", "created_address", "created_session"}.isdisjoint(columns), columns
+    assert {"state", "options", "version", "status", "bot", "resigned", "session_key"} <= columns
     assert write.startswith('UPDATE "play_match" SET "state" = ')
     assert re.findall(r'(?:SET |, )"(\w+)" = ', write) == ["state", "version", "status", "turn_deadline", "outcome",
                                                             "updated"]

@@ -25,7 +25,7 @@ def played_eoc_match(moves: int = MOVES, seed: int = 3) -> Match:
     match = create_match(None, "eoc", [{**HEURISTIC, "deck": "SMP-RED"}, {**HEURISTIC, "deck": "SMP-GREEN"}],
                          {}, None, seed=seed)
     game = GAMES["eoc"]
-    state = game.load(match.state)
+    state = game.load(match.state, match.options)
     pick = random.Random(seed)
     rows = []
     for version in range(1, moves + 1):

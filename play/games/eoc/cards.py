@@ -6,9 +6,14 @@ the match's :class:`Catalogue`; piles, hands and the area name cards by code.
 """
 from __future__ import annotations
 
+import hashlib
 import json
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
+
+from play.engine import to_json
 
 from play.engine.errors import bad_option
 from tcg.cards.interchange import CardDataError, card_from_dict
@@ -90,6 +95,46 @@ class Catalogue:
     def has(self, code) -> bool:
         """Whether ``code`` names a card of this match."""
         return code in self._by_code
+
+    @cached_property
+    def key(self) -> str:
+        """What a stored state names this catalogue by: 24 hex digits of the SHA-256 of its
+        canonical JSON (board size, stacked, sandbox and every card), the same in every process."""
+        text = json.dumps(to_json(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+#: How many catalogues ``remember`` keeps (the least recently used goes first).
+CATALOGUES_KEPT = 256
+_CATALOGUES: OrderedDict[str, Catalogue] = OrderedDict()
+_CATALOGUES_LOCK = threading.Lock()
+
+
+def remember(catalogue: Catalogue) -> Catalogue:
+    """Keep ``catalogue`` for ``known`` (the one already kept under its key, when there is one,
+    is returned instead, so the states of a match share one)."""
+    key = catalogue.key
+    with _CATALOGUES_LOCK:
+        kept = _CATALOGUES.setdefault(key, catalogue)
+        _CATALOGUES.move_to_end(key)
+        while len(_CATALOGUES) > CATALOGUES_KEPT:
+            _CATALOGUES.popitem(last=False)
+    return kept
+
+
+def known(key: str) -> Catalogue | None:
+    """The catalogue kept under ``key`` (see ``remember``), or ``None``."""
+    with _CATALOGUES_LOCK:
+        catalogue = _CATALOGUES.get(key)
+        if catalogue is not None:
+            _CATALOGUES.move_to_end(key)
+    return catalogue
+
+
+def forget_catalogues() -> None:
+    """Forget every kept catalogue (as a new process starts)."""
+    with _CATALOGUES_LOCK:
+        _CATALOGUES.clear()
 
 
 _PARSED: dict[str, Card] = {}

@@ -21,6 +21,8 @@ from play.engine import (
     action_type,
     bad_option,
     check_viewer,
+    fields_to_json,
+    from_json,
     game_over,
     illegal,
     rule,
@@ -32,7 +34,7 @@ from tcg.numbers import AREA_ROWS, DECK_SIZE
 
 from . import sandbox, steps, turn
 from . import setup as setup_mod
-from .cards import parse_decks, texts_of
+from .cards import Catalogue, known, parse_decks, remember, texts_of
 from .decklists import sample_deck
 from .legal import legal_actions, to_act
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
@@ -132,15 +134,10 @@ class EoC(BaseGame):
         player count other than 2, a non-int seed, an unknown option, a missing or bad ``decks``
         (see :func:`.cards.parse_decks`), or a bad ``stacked``, ``rows`` or ``first_player``."""
         players, seed, options = self.check_setup(players, seed, options)
-        if "decks" not in options:
-            raise bad_option(gettext_noop("decks: required, a list of two decks of %(size)s cards"), size=DECK_SIZE)
-        stacked = SPEC.option("stacked").read(options)
-        rows = SPEC.option("rows").read(options)
-        sandboxed = SPEC.option("sandbox").read(options)
+        cat, decks = _catalogue(options)
         # null is the default too: the first player is drawn from the seed
         first = None if options.get("first_player") is None else SPEC.option("first_player").read(options)
-        cat, decks = parse_decks(options["decks"], rows, stacked, sandboxed)
-        return setup_mod.initial_state(cat, decks, Rng.from_seed(seed), first)
+        return setup_mod.initial_state(remember(cat), decks, Rng.from_seed(seed), first)
 
     def to_act(self, state: EocState) -> list[int]:
         """Seats that may act now (both during set-up until each has answered; ``[]`` once over)."""
@@ -273,7 +270,59 @@ class EoC(BaseGame):
             raise ValueError(f"--decks: name two decks, one per seat, not {len(parts)}")
         return {**(options or {}), "decks": [sample_deck(n) for n in parts]}
 
+    def dump(self, state: EocState) -> dict:
+        """The state as JSON without its catalogue's card data: ``"cards"`` is the catalogue's
+        ``key`` (the match's options hold the decks); a square's card and a character are lists
+        of their fields (:class:`.state.Slot`, :class:`.state.Char`)."""
+        data = fields_to_json(state, _SHARED)
+        data["cards"] = state.cat.key
+        return data
+
+    def load(self, data: dict, options=None) -> EocState:
+        """The state ``dump`` gave. Its catalogue is the one kept under its ``"cards"`` key in
+        this process (:func:`.cards.known`), else built once from ``options["decks"]`` (with
+        ``rows``, ``stacked`` and ``sandbox``) and kept. ``ValueError`` naming the field for data
+        of another shape, and for ``"cards"`` when the catalogue is not kept and ``options`` are
+        ``None`` or hold other cards."""
+        if not isinstance(data, dict) or type(data.get("cards")) is not str:
+            raise ValueError("cards: expected the key of the match's cards (a state of Elements of Chaos)")
+        key = data["cards"]
+        cat = known(key)
+        if cat is None:
+            if options is None:
+                raise ValueError("cards: the match's options are needed to load its cards")
+            cat = remember(_catalogue(options)[0])
+            if cat.key != key:
+                raise ValueError("cards: the options' decks are not the cards of this state")
+        state = from_json(EocState, {name: value for name, value in data.items() if name != "cards"},
+                          given={"cat": cat})
+        self.check_state(state)
+        return state
+
+    def upgrade(self, data: dict) -> dict:
+        """``data`` in today's shape: a state stored with its whole catalogue (``"cat"``: the
+        card data) and squares and characters as objects becomes one naming its catalogue by key
+        (the catalogue is kept, :func:`.cards.remember`), squares and characters as lists; a
+        state of today's shape whose catalogue is kept comes back as it was. ``ValueError`` for
+        data that does not load."""
+        if isinstance(data, dict) and isinstance(data.get("cat"), dict):
+            cat = remember(from_json(Catalogue, data["cat"], "cat"))
+            data = {**{name: value for name, value in data.items() if name != "cat"}, "cards": cat.key}
+        return self.dump(self.load(data))
+
     def check_state(self, state: EocState) -> None:
         """``ValueError`` for a loaded state whose area does not match its rows."""
         if len(state.area) != state.cat.rows * 4:
             raise ValueError("not an Elements of Chaos state: the area does not match the rows")
+
+
+#: The fields of a state every state of its match shares: stored once, in the match's options.
+_SHARED = frozenset({"cat"})
+
+
+def _catalogue(options) -> tuple[Catalogue, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The catalogue and the two decks' codes of ``options`` (see :func:`.cards.parse_decks`)."""
+    if "decks" not in options:
+        raise bad_option(gettext_noop("decks: required, a list of two decks of %(size)s cards"), size=DECK_SIZE)
+    return parse_decks(options["decks"], SPEC.option("rows").read(options), SPEC.option("stacked").read(options),
+                       SPEC.option("sandbox").read(options))

@@ -2,11 +2,14 @@
 kit's codec). Seats are 0 and 1; squares are ``(row, col)`` as seen from seat 0
 (elements-of-chaos.md, "Actions (API)") and the area is a flat tuple indexed ``row * 4 + col``.
 
-The :class:`Catalogue` (cards and board size) is shared unchanged by every state of a match.
+The :class:`Catalogue` (cards and board size) is shared unchanged by every state of a match: a
+stored state names it by its ``key`` (the match's options hold the card data, see
+:meth:`.game.EoC.load`). A :class:`Slot` and a :class:`Char` are stored as lists of their fields.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tcg.numbers import AREA_COLUMNS
 
@@ -30,6 +33,8 @@ class Slot:
     owner: int
     face_up: bool
 
+    json_list: ClassVar[bool] = True  # stored as [code, owner, face_up]
+
 
 @dataclass(frozen=True)
 class Char:
@@ -42,6 +47,8 @@ class Char:
     hp: int
     row: int
     col: int
+
+    json_list: ClassVar[bool] = True  # stored as [uid, owner, code, hp, row, col]
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,8 @@ class Result:
 class EocState:
     """The whole position.
 
-    - ``cat``: the :class:`Catalogue`; ``rng``: the generator's state.
+    - ``cat``: the :class:`Catalogue` (stored as its ``key``: ``"cards"``); ``rng``: the
+      generator's state.
     - ``phase`` (one of ``PHASES``), ``turn`` (1-based; 0 during set-up), ``ap`` (the active
       player; chosen at set-up but shown only once set-up ends), ``actor`` (the seat to act in
       the one-seat phases), ``step`` (1..3 in the STEPs, else 0), ``rule`` (the code of this

@@ -1,0 +1,113 @@
+"""What an Elements of Chaos state stores: card codes, not card data. The match's options hold
+the decks once; a stored state names its catalogue by key, and ``load`` builds the catalogue
+from the options once per process and shares it between the states of the match. A state
+stored with its whole catalogue (before) is brought to today's shape by a data migration."""
+import importlib
+import json
+import random
+from dataclasses import asdict
+
+import pytest
+from django.apps import apps
+
+from play.engine import to_json
+from play.games import GAMES
+from play.games.eoc.cards import forget_catalogues
+from play.games.eoc.decklists import sample_deck
+from play.models import Match
+from play.services.create import create_match
+from tests.play.matches import HEURISTIC
+
+EOC = GAMES["eoc"]
+OPTIONS = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")]}
+
+
+def played(moves: int, seed: int = 1):
+    """The states of a game of SMP-RED against SMP-GREEN (seed ``seed``), each move a random
+    legal one (``random.Random(seed)``), for at most ``moves`` moves or to the end."""
+    state = EOC.setup(2, seed, OPTIONS)
+    pick = random.Random(seed)
+    states = [state]
+    while len(states) <= moves and EOC.outcome(state) is None:
+        seat = EOC.to_act(state)[0]
+        state = EOC.apply(state, seat, pick.choice(EOC.legal_actions(state, seat)))
+        states.append(state)
+    return states
+
+
+def old_shape(state) -> dict:
+    """``state`` as it was stored before: the whole catalogue under ``cat``, squares and
+    characters as objects."""
+    data = to_json(state)
+    data["area"] = [None if s is None else asdict(s) for s in state.area]
+    data["chars"] = [asdict(c) for c in state.chars]
+    return data
+
+
+def size(data) -> int:
+    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def test_a_stored_state_holds_card_codes_and_stays_within_2_kib():
+    states = played(300)
+    assert len(states) == 247 and EOC.outcome(states[-1]) is not None
+    for state in states:
+        data = EOC.dump(state)
+        assert "cat" not in data and data["cards"] == state.cat.key
+        assert size(data) <= 2048, (state.turn, size(data))
+    middle = states[120]
+    data = EOC.dump(middle)
+    assert len(data["cards"]) == 24 and int(data["cards"], 16) >= 0
+    assert data["chars"] == [[c.uid, c.owner, c.code, c.hp, c.row, c.col] for c in middle.chars]
+    assert data["area"] == [None if s is None else [s.code, s.owner, s.face_up] for s in middle.area]
+    # Before, the same state was stored with both decks' card data.
+    assert size(old_shape(middle)) > 5 * size(data)
+
+
+def test_load_builds_the_catalogue_from_the_options_once_and_shares_it():
+    state = played(40)[-1]
+    data = json.loads(json.dumps(EOC.dump(state)))
+    forget_catalogues()  # as in a new process
+    with pytest.raises(ValueError, match="cards: the match's options are needed to load its cards"):
+        EOC.load(data)
+    loaded = EOC.load(data, OPTIONS)
+    assert loaded == state
+    again = EOC.load(data, OPTIONS)
+    assert again == state and again.cat is loaded.cat
+    assert EOC.load(data).cat is loaded.cat  # kept: the options are not needed again
+
+
+def test_options_with_other_cards_are_refused():
+    data = EOC.dump(played(10)[-1])
+    forget_catalogues()
+    with pytest.raises(ValueError, match="cards: the options' decks are not the cards of this state"):
+        EOC.load(data, {**OPTIONS, "rows": 5})
+    with pytest.raises(ValueError, match="cards: expected the key of the match's cards"):
+        EOC.load({**data, "cards": None}, OPTIONS)
+
+
+def test_a_state_stored_with_its_catalogue_is_brought_to_todays_shape():
+    for state in played(60)[::20]:
+        forget_catalogues()
+        assert EOC.upgrade(old_shape(state)) == EOC.dump(state)
+        assert EOC.upgrade(EOC.dump(state)) == EOC.dump(state)
+    with pytest.raises(ValueError):
+        EOC.upgrade({"cat": {"rows": 4}})
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("sample_catalogue")
+def test_the_data_migration_converts_stored_states():
+    match = create_match(None, "eoc", [{**HEURISTIC, "deck": "SMP-RED"}, {**HEURISTIC, "deck": "SMP-GREEN"}],
+                         {}, None, seed=3)
+    state = EOC.load(match.state, match.options)
+    Match.objects.filter(pk=match.pk).update(state=old_shape(state))
+    lama = create_match(None, "lama", [HEURISTIC, HEURISTIC], {}, None, seed=3)
+    migration = importlib.import_module("play.migrations.0007_eoc_states_without_card_data")
+    forget_catalogues()
+    migration.forward(apps, None)
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.state == EOC.dump(state)
+    forget_catalogues()
+    assert EOC.load(stored.state, stored.options) == state
+    assert Match.objects.get(pk=lama.pk).state == lama.state
