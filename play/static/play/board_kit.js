@@ -20,6 +20,14 @@ export function firstOf(legal, type, test = () => true) {
   return legal.find((a) => a.type === type && test(a)) || null;
 }
 
+// " is-guided" when action is the move a guided match's hint asks for (ctx.guide, one of the
+// legal actions), else "": the board marks that button.
+export function guided(ctx, action) {
+  if (!ctx.guide || !action) return "";
+  const flat = (a) => JSON.stringify(a, Object.keys(a).sort());
+  return flat(ctx.guide) === flat(action) ? " is-guided" : "";
+}
+
 // A text followed by its key: [text, " ", <kbd class="key">D</kbd>].
 export function withKey(text, key) {
   return [text, " ", h("kbd", { class: "key" }, key)];
