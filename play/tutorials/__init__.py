@@ -13,12 +13,14 @@ bot plays its own game. :func:`guide` says which hint the table shows at a versi
 """
 from __future__ import annotations
 
-from . import completto, lama
+from . import completto, elements, eoc, lama
 from .tutorial import OFF_SCRIPT, OVER, WAIT, Step, Tutorial, guide, hints, on_path, scripted_action, walk
 
 TUTORIALS: dict[str, Tutorial] = {
     "lama": lama.TUTORIAL,
     "completto": completto.TUTORIAL,
+    "elements": elements.TUTORIAL,
+    "eoc": eoc.TUTORIAL,
 }
 """Every game's guided match by slug."""
 

@@ -20,8 +20,8 @@ def stored(slug, state) -> dict:
     return json.loads(json.dumps(GAMES[slug].dump(state)))
 
 
-def test_lama_and_completto_have_guided_matches():
-    assert {"lama", "completto"} <= set(TUTORIALS)
+def test_every_game_has_a_guided_match():
+    assert set(TUTORIALS) == set(GAMES)
     assert all(TUTORIALS[slug].slug == slug for slug in TUTORIALS)
 
 
@@ -47,6 +47,12 @@ def test_the_short_scripts_end_where_they_say():
     assert GAMES["lama"].outcome(walk(lama)[-1]).scores == (0, 10)
     assert (completto.learner_steps, len(completto.steps)) == (13, 20)
     assert GAMES["completto"].outcome(walk(completto)[-1]).scores == (13, 17)
+    elements, eoc = TUTORIALS["elements"], TUTORIALS["eoc"]
+    assert (elements.learner_steps, len(elements.steps)) == (9, 25)
+    assert GAMES["elements"].outcome(walk(elements)[-1]).scores == (17, 8, 4)
+    assert (eoc.learner_steps, len(eoc.steps)) == (16, 30)
+    won = GAMES["eoc"].outcome(walk(eoc)[-1])
+    assert (won.scores, won.details) == ((1, 0), {"reason": "base", "turns": 2})
 
 
 def test_walk_refuses_a_step_the_engine_does_not_allow():

@@ -17,6 +17,7 @@ import { get, send as sendRequest } from "../js/kit/http.js";
 import { icon } from "../js/kit/icons.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
+import { actionKey } from "./board_kit.js";
 import { chatPanel } from "./chat.js";
 import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
@@ -59,8 +60,8 @@ const guideHints = readJSON("guide-hints", null);
 function guideAction() {
   const guide = view.guide;
   if (!guide || !guide.action || view.seat === null || !view.to_act.includes(view.seat)) return null;
-  const wanted = JSON.stringify(guide.action, Object.keys(guide.action).sort());
-  return view.legal_actions.find((a) => JSON.stringify(a, Object.keys(a).sort()) === wanted) || null;
+  const wanted = actionKey(guide.action);
+  return view.legal_actions.find((a) => actionKey(a) === wanted) || null;
 }
 
 function renderGuide() {
