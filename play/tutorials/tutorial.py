@@ -78,19 +78,72 @@ def walk(tutorial: Tutorial) -> list:
     return states
 
 
+@dataclass(frozen=True)
+class _Path:
+    """The guided path as canonical JSON dumps, one per version (``states``), and the states of
+    its swaps (``swapped``: version -> dump): where two seats may act at once (a set-up that both
+    players answer in either order) and the script has them one after the other, the second may
+    go first; the state after both is the same."""
+
+    states: tuple[str, ...]
+    swapped: dict[int, str]
+
+
+def _stored(game, state) -> str:
+    return _key(json.loads(json.dumps(game.dump(state))))
+
+
 @functools.cache
-def _path(tutorial: Tutorial) -> tuple[str, ...]:
-    """The dumps of the guided path's states as canonical JSON, one per version."""
+def _path(tutorial: Tutorial) -> _Path:
     game = GAMES[tutorial.slug]
-    return tuple(_key(json.loads(json.dumps(game.dump(state)))) for state in walk(tutorial))
+    states = walk(tutorial)
+    keys = tuple(_stored(game, state) for state in states)
+    swapped = {}
+    for i, (first, second) in enumerate(zip(tutorial.steps, tutorial.steps[1:], strict=False)):
+        if first.seat == second.seat or not {first.seat, second.seat} <= set(game.to_act(states[i])):
+            continue
+        if not any(_same(second.action, legal) for legal in game.legal_actions(states[i], second.seat)):
+            continue
+        early = game.apply(states[i], second.seat, second.action)
+        if not any(_same(first.action, legal) for legal in game.legal_actions(early, first.seat)):
+            continue
+        if _stored(game, game.apply(early, first.seat, first.action)) == keys[i + 2]:
+            swapped[i + 1] = _stored(game, early)
+    return _Path(keys, swapped)
+
+
+def _position(tutorial: Tutorial, dump: dict | None, version: int) -> tuple[tuple[int, ...], int | None] | None:
+    """Where a match at ``version`` with state ``dump`` stands on the guided path: the indices
+    of the steps made and the index of the next one (``None`` at the end), or ``None`` off the
+    path."""
+    if dump is None:
+        return None
+    path, key = _path(tutorial), _key(dump)
+    if version < len(path.states) and key == path.states[version]:
+        return tuple(range(version)), (version if version < len(tutorial.steps) else None)
+    if path.swapped.get(version) == key:
+        return (*range(version - 1), version), version - 1
+    return None
 
 
 def on_path(tutorial: Tutorial, dump: dict | None, version: int) -> bool:
     """Whether a match of the tutorial at ``version`` with state ``dump`` (``game.dump``, as
     stored) stands where the guided path does: the learner (and the bot) made every scripted
-    move so far."""
-    path = _path(tutorial)
-    return dump is not None and version < len(path) and _key(dump) == path[version]
+    move so far (two moves of seats that may act at once in either order)."""
+    return _position(tutorial, dump, version) is not None
+
+
+def _ahead(tutorial: Tutorial, made: tuple[int, ...], following: int | None, seat: int) -> int | None:
+    """The step ``seat`` may make now: the next one if it is that seat's, else the one after it
+    when the two seats may act at once (``_Path.swapped``) and nothing was swapped yet."""
+    if following is None:
+        return None
+    if tutorial.steps[following].seat == seat:
+        return following
+    after = following + 1
+    if made == tuple(range(following)) and after in _path(tutorial).swapped and tutorial.steps[after].seat == seat:
+        return after
+    return None
 
 
 def guide(tutorial: Tutorial, dump: dict | None, version: int, over: bool) -> dict:
@@ -101,16 +154,18 @@ def guide(tutorial: Tutorial, dump: dict | None, version: int, over: bool) -> di
     runs on) or ``"over"`` (the match ended off the path); ``step`` counts the learner's moves made
     on the path (``steps`` in all). JSON-safe."""
     entry = {"game": tutorial.slug, "hint": "off", "step": None, "steps": tutorial.learner_steps, "action": None}
-    if not on_path(tutorial, dump, version):
+    position = _position(tutorial, dump, version)
+    if position is None:
         entry["hint"] = "over" if over else "off"
         return entry
-    made = sum(1 for step in tutorial.steps[:version] if step.seat == tutorial.learner)
-    entry["step"] = made
-    if version == len(tutorial.steps):
+    made, following = position
+    entry["step"] = sum(1 for i in made if tutorial.steps[i].seat == tutorial.learner)
+    mine = _ahead(tutorial, made, following, tutorial.learner)
+    if following is None:
         entry["hint"] = "done" if over else "off"
-    elif tutorial.steps[version].seat == tutorial.learner:
-        entry["hint"] = f"step-{made}"
-        entry["action"] = tutorial.steps[version].action
+    elif mine is not None:
+        entry["hint"] = f"step-{sum(1 for step in tutorial.steps[:mine] if step.seat == tutorial.learner)}"
+        entry["action"] = tutorial.steps[mine].action
     else:
         entry["hint"] = "wait"
     return entry
@@ -125,9 +180,11 @@ def hints(tutorial: Tutorial) -> dict[str, str]:
 
 def scripted_action(tutorial: Tutorial, dump: dict | None, version: int, seat: int) -> dict | None:
     """The bot's scripted move for ``seat`` at ``version``, or ``None`` when the match has left
-    the guided path or the next scripted move is not that seat's (the bot then plays its own
-    game)."""
-    if not on_path(tutorial, dump, version) or version >= len(tutorial.steps):
+    the guided path or no scripted move of that seat may be made now (the bot then plays its own
+    game). Where the learner and the bot may act at once, the bot makes its next move without
+    waiting for the learner's (``_Path.swapped``)."""
+    position = _position(tutorial, dump, version)
+    if position is None:
         return None
-    step = tutorial.steps[version]
-    return step.action if step.seat == seat else None
+    step = _ahead(tutorial, *position, seat)
+    return None if step is None else tutorial.steps[step].action

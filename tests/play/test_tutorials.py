@@ -115,3 +115,24 @@ def test_every_hint_is_said_in_japanese(slug):
     with translation.override("ja"):
         untranslated = [text for text in every.values() if translation.gettext(text) == text]
     assert untranslated == []
+
+
+def test_where_both_seats_answer_at_once_the_bot_may_go_first_and_the_path_holds():
+    tutorial = TUTORIALS["eoc"]
+    game = GAMES["eoc"]
+    start = walk(tutorial)[0]
+    assert game.to_act(start) == [0, 1]  # the mulligan: both answer, in either order
+    keep = {"type": "mulligan", "take": False}
+    assert scripted_action(tutorial, stored("eoc", start), 0, 1) == keep  # the bot does not wait
+    early = game.apply(start, 1, keep)
+    assert on_path(tutorial, stored("eoc", early), 1)
+    assert guide(tutorial, stored("eoc", early), 1, False) == {
+        "game": "eoc", "hint": "step-0", "step": 0, "steps": 16, "action": keep}
+    assert scripted_action(tutorial, stored("eoc", early), 1, 1) is None  # its move is made
+    both = game.apply(early, 0, keep)
+    assert game.dump(both) == game.dump(walk(tutorial)[2])
+    assert guide(tutorial, stored("eoc", both), 2, False)["hint"] == "step-1"
+    # The learner first: the bot's keep is next, and the learner waits for it.
+    first = walk(tutorial)[1]
+    assert guide(tutorial, stored("eoc", first), 1, False)["hint"] == "wait"
+    assert scripted_action(tutorial, stored("eoc", first), 1, 1) == keep
