@@ -114,6 +114,11 @@ class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
     deck = DeckField()
 
 
+class GuidedMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    game = StrictCharField(max_length=40, help_text="a game's slug, e.g. lama (see /api/games/)")
+    name = NameField()
+
+
 class JoinInput(RejectUnknownFieldsMixin, serializers.Serializer):
     seat = StrictIntegerField(required=False, allow_null=True, min_value=0, help_text="null: the first free seat")
     name = NameField()

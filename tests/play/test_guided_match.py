@@ -164,3 +164,28 @@ def test_the_guided_button_is_post_only_and_names_a_refusal(client):
     assert response.redirect_chain == [("/play/", 302)]
     assert "There is no guided match of “chess”." in response.content.decode()
     assert not Match.objects.exists()
+
+
+# -- API ----------------------------------------------------------------------------------------------
+def test_the_api_starts_a_guided_match_and_its_view_carries_the_hint(alice_api):
+    response = alice_api.post("/api/matches/guided/", {"game": "completto"}, format="json")
+    assert response.status_code == 201, response.json()
+    view = response.json()
+    assert (view["game"], view["status"], view["seat"], view["version"]) == ("completto", "running", 0, 0)
+    assert view["guide"] == {"game": "completto", "hint": "step-0", "step": 0, "steps": 13,
+                             "action": {"type": "insert", "position": 4, "value": 20}}
+    assert view["options"] == {"max_turns": 5}  # the stacked pool stays secret
+    assert Match.objects.get(pk=view["id"]).guide == "completto"
+    moved = alice_api.post(f"/api/matches/{view['id']}/actions/",
+                           {"version": 0, "action": view["guide"]["action"]}, format="json")
+    assert moved.status_code == 200 and moved.json()["guide"]["hint"] == "wait"
+
+
+def test_the_api_refuses_an_unknown_game_and_a_guest_without_a_name(alice_api, api):
+    response = alice_api.post("/api/matches/guided/", {"game": "chess"}, format="json", **EN)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "unknown_game"
+    assert api.post("/api/matches/guided/", {"game": "lama"}, format="json").json()["error"]["code"] == "name_required"
+    named = api.post("/api/matches/guided/", {"game": "lama", "name": "Ann"}, format="json")
+    assert named.status_code == 201 and named.json()["seats"][0]["name"] == "Ann"
+    assert alice_api.post("/api/matches/guided/", {"game": "lama", "seats": []}, format="json").status_code == 400

@@ -10,7 +10,9 @@ from play.bots import make_bot
 from play.bots.scripted import ScriptedBot
 from play.examples import IllegalExample
 from play.games import GAMES
-from play.tutorials import OFF_SCRIPT, OVER, TUTORIALS, WAIT, Step, Tutorial, guide, hints, on_path, scripted_action, walk
+from play.tutorials import (
+    OFF_SCRIPT, OVER, TUTORIALS, WAIT, Step, Tutorial, guide, hints, on_path, scripted_action, walk,
+)
 
 ALL = sorted(TUTORIALS)
 
