@@ -18,10 +18,10 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     """Let a bot take the turn of a match still at ``version``: with ``by="bot"`` the first
     seat to act that a bot plays, with ``by="clock"`` the first seat to act (a person's seat is
     played by the heuristic bot). The bot chooses from that seat's view and legal actions
-    only. In a guided match (``Match.guide``) the bot plays the tutorial's scripted move while the
-    match is on the guided path (``play.bots.scripted``). Returns whether an action was applied;
-    does nothing (False) when the match has moved on, is not running, or no bot is to act, so a
-    task may run twice."""
+    only. In a guided match (``Match.guide``) a bot's seat plays the tutorial's scripted move while
+    the match is on the guided path (``play.bots.scripted``); a learner who resigned is played by
+    the heuristic bot. Returns whether an action was applied; does nothing (False) when the match
+    has moved on, is not running, or no bot is to act, so a task may run twice."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.RUNNING:
         return False
@@ -33,8 +33,9 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
         return False
     name = seat.bot or stand_in_bot(engine)
     bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version))
-    if match.guide in TUTORIALS and seat.bot:
-        bot = ScriptedBot(scripted_action(TUTORIALS[match.guide], match.state, version, seat.index), bot)
+    tutorial = TUTORIALS.get(match.guide) if match.guide else None
+    if tutorial is not None and seat.index != tutorial.learner:
+        bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)
     people_only = engine.spec.people_only_actions
     legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
     action = bot.choose(engine.view(state, seat.index), legal)

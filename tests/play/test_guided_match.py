@@ -12,6 +12,7 @@ from play.services.act import act
 from play.services.bot_turns import play_bot_turn
 from play.services.create import create_match
 from play.services.guided import start_guided_match
+from play.services.resign import resign
 from play.tutorials import TUTORIALS
 from tests.conftest import EN, JA, page_in_both_languages
 from tests.play.matches import person
@@ -189,3 +190,14 @@ def test_the_api_refuses_an_unknown_game_and_a_guest_without_a_name(alice_api, a
     named = api.post("/api/matches/guided/", {"game": "lama", "name": "Ann"}, format="json")
     assert named.status_code == 201 and named.json()["seats"][0]["name"] == "Ann"
     assert alice_api.post("/api/matches/guided/", {"game": "lama", "seats": []}, format="json").status_code == 400
+
+
+def test_a_learner_who_resigns_is_played_by_the_heuristic_bot_not_the_script():
+    match = start_guided_match(ANN, "completto")
+    resign(ANN, match.id)
+    assert play_bot_turn(match.id, 0)
+    match.refresh_from_db()
+    # The heuristic bot puts the 20 a gap further left than the script's (position 4): the match
+    # has left the guided path, and the bot seat plays its own game from now on.
+    assert match.actions.get(version=1).action == {"type": "insert", "position": 3, "value": 20}
+    assert match_view(match, ANN)["guide"]["hint"] == "off"

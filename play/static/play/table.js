@@ -67,7 +67,8 @@ function guideAction() {
 function renderGuide() {
   const panel = part("guide");
   if (!panel || !guideHints) return;
-  const guide = view.guide;
+  // The hints speak to the learner: a spectator sees the table only.
+  const guide = view.seat === null ? null : view.guide;
   panel.hidden = !guide;
   if (!guide) return;
   panel.dataset.hint = guide.hint;
