@@ -3,7 +3,7 @@ its fallback bot's choice when it has none (the learner left the guided path) or
 move is not legal. No Django here."""
 from __future__ import annotations
 
-import json
+from play.engine import same_action
 
 from . import Bot
 
@@ -19,8 +19,7 @@ class ScriptedBot:
     def choose(self, view: dict, legal: list[dict]) -> dict:
         """The scripted action if it is legal, else the fallback bot's choice."""
         if self.action is not None:
-            wanted = json.dumps(self.action, sort_keys=True)
             for action in legal:
-                if json.dumps(action, sort_keys=True) == wanted:
+                if same_action(action, self.action):
                     return action
         return self.fallback.choose(view, legal)

@@ -4,7 +4,7 @@ inherits (:class:`BaseGame`), the refusals (:class:`IllegalAction`, a domain err
 translatable message, and its helpers), a seeded generator kept in the state, a JSON codec for
 frozen-dataclass states, seats and turn order, piles of cards, hidden-information helpers and
 argument checks. No Django here."""
-from .actions import action_type
+from .actions import action_type, same_action
 from .base import BaseGame
 from .codec import from_json, to_json
 from .errors import IllegalAction, either, game_over, illegal, malformed, not_your_turn, rule, shown
@@ -22,7 +22,7 @@ __all__ = [
     "IllegalAction", "illegal", "rule", "malformed", "game_over", "not_your_turn", "shown", "either",
     "Rng", "derive_seed",
     "from_json", "to_json",
-    "action_type",
+    "action_type", "same_action",
     "check_names", "check_players", "check_seed",
     "add", "check_cards", "deal", "distinct", "draw", "full_deck", "holds", "put", "take",
     "acting", "is_seat", "is_turn", "next_active", "next_seat", "replace_at", "seat_order",

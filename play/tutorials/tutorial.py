@@ -6,6 +6,7 @@ import functools
 import json
 from dataclasses import dataclass
 
+from play.engine import same_action
 from play.examples.example import IllegalExample
 from play.games import GAMES
 from tcg.message import gettext_noop
@@ -55,10 +56,6 @@ class Tutorial:
         return sum(1 for step in self.steps if step.seat == self.learner)
 
 
-def _same(a: dict, b: dict) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-
-
 def _key(dump) -> str:
     return json.dumps(dump, sort_keys=True)
 
@@ -71,7 +68,7 @@ def walk(tutorial: Tutorial) -> list:
     state = game.setup(tutorial.players, tutorial.seed, tutorial.options)
     states = [state]
     for index, step in enumerate(tutorial.steps):
-        if not any(_same(step.action, legal) for legal in game.legal_actions(state, step.seat)):
+        if not any(same_action(step.action, legal) for legal in game.legal_actions(state, step.seat)):
             raise IllegalExample(f"{tutorial.slug} guided step {index}: seat {step.seat} may not {step.action} now")
         state = game.apply(state, step.seat, step.action)
         states.append(state)
@@ -102,10 +99,10 @@ def _path(tutorial: Tutorial) -> _Path:
     for i, (first, second) in enumerate(zip(tutorial.steps, tutorial.steps[1:], strict=False)):
         if first.seat == second.seat or not {first.seat, second.seat} <= set(game.to_act(states[i])):
             continue
-        if not any(_same(second.action, legal) for legal in game.legal_actions(states[i], second.seat)):
+        if not any(same_action(second.action, legal) for legal in game.legal_actions(states[i], second.seat)):
             continue
         early = game.apply(states[i], second.seat, second.action)
-        if not any(_same(first.action, legal) for legal in game.legal_actions(early, first.seat)):
+        if not any(same_action(first.action, legal) for legal in game.legal_actions(early, first.seat)):
             continue
         if _stored(game, game.apply(early, first.seat, first.action)) == keys[i + 2]:
             swapped[i + 1] = _stored(game, early)
