@@ -69,7 +69,7 @@ def clock_entry(match: Match) -> dict | None:
 
 def guide_entry(match: Match) -> dict | None:
     """A guided match's hint at its version (``play.tutorials.guide``), else ``None``."""
-    tutorial = TUTORIALS.get(match.guide) if match.guide else None
+    tutorial = TUTORIALS.get(match.guide)
     if tutorial is None:
         return None
     return guide(tutorial, match.state, match.version, match.status != Match.Status.RUNNING)

@@ -211,7 +211,7 @@ def guided(request, slug: str):
 def guide_hints(match: Match) -> dict[str, str] | None:
     """A guided match's hints in the reader's language, by the names its view's ``guide`` gives
     them (``play.tutorials.hints``); ``None`` for another match."""
-    tutorial = TUTORIALS.get(match.guide) if match.guide else None
+    tutorial = TUTORIALS.get(match.guide)
     return None if tutorial is None else {name: _(text) for name, text in hints(tutorial).items()}
 
 

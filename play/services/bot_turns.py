@@ -33,7 +33,7 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
         return False
     name = seat.bot or stand_in_bot(engine)
     bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version))
-    tutorial = TUTORIALS.get(match.guide) if match.guide else None
+    tutorial = TUTORIALS.get(match.guide)
     if tutorial is not None and seat.index != tutorial.learner:
         bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)
     people_only = engine.spec.people_only_actions
