@@ -12,6 +12,8 @@ the new match proposed with the same seats. Writes go through ``play.services``.
 A match is ``open`` while a person's seat is free, ``running`` once every seat is taken,
 ``finished`` when the game is over, or ``abandoned``: it expired while open (nobody joined for
 ``PLAY_OPEN_TTL`` seconds) or its last person was timed out (``play.services.clocks.time_out``).
+A guided match (``guide``: the game's slug, ``play.tutorials``) is a learner's stacked deal
+against a bot with a hint at each step; it is unrated and the lobby does not list it.
 ``created_by`` / ``created_session`` and ``created_address`` say who made it and from where (the
 limits of ``play.services.limits`` and the lobby count by them).
 """
@@ -67,6 +69,10 @@ class Match(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of",
         verbose_name=_("rematch"),
         help_text=_("the match proposed as a rematch of this finished one (play.services.rematch)"),
+    )
+    guide = models.SlugField(
+        _("guided match"), max_length=40, blank=True, default="",
+        help_text=_("the game whose guided first match (play.tutorials) this is; empty for an ordinary match"),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)

@@ -16,16 +16,20 @@ Shape::
      "outcome": None | {"scores", "winners", ...},
      "clock": None | {"seconds_per_turn": int, "deadline": "ISO 8601 UTC" | None},
      "last_action": None | {"version", "seat", "action", "by"},
-     "rematch": None | {"id", "status", "seat": int | None, "taken": bool}}
+     "rematch": None | {"id", "status", "seat": int | None, "taken": bool},
                                     # the rematch proposed of a finished match
                                     # (play.services.rematch): the viewer's seat there (kept
                                     # for them; None for a spectator) and whether they took it
+     "guide": None | {"game", "hint", "step", "steps", "action"}}
+                                    # a guided match's hint at this version (play.tutorials.guide):
+                                    # the page shows the hint it names in the reader's language
 """
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from play.games import GAMES
+from play.tutorials import TUTORIALS, guide
 
 from .identity import Player
 from .models import ChatMessage, Match, MatchAction, Seat
@@ -61,6 +65,14 @@ def clock_entry(match: Match) -> dict | None:
     if match.seconds_per_turn is None:
         return None
     return {"seconds_per_turn": match.seconds_per_turn, "deadline": iso_utc(match.turn_deadline)}
+
+
+def guide_entry(match: Match) -> dict | None:
+    """A guided match's hint at its version (``play.tutorials.guide``), else ``None``."""
+    tutorial = TUTORIALS.get(match.guide)
+    if tutorial is None:
+        return None
+    return guide(tutorial, match.state, match.version, match.status != Match.Status.RUNNING)
 
 
 def action_entry(game, action: MatchAction | None, viewer: int | None) -> dict | None:
@@ -143,6 +155,7 @@ class MatchViews:
             "clock": clock_entry(match),
             "last_action": action_entry(self.game, self.logged, seat),
             "rematch": self.rematch_entry(seat),
+            "guide": guide_entry(match),
         }
 
     def view_for(self, player: Player | None) -> dict:

@@ -22,6 +22,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 
 from play.examples import figures
 from play.games import GAMES
+from play.tutorials import TUTORIALS
 
 from .boards import board_context
 from .forms import game_label
@@ -87,5 +88,6 @@ def rules_page(request, slug: str):
         "reader": reader_name(),
         "turn_clock": {"min": f"{MIN_SECONDS_PER_TURN:,}", "max": f"{MAX_SECONDS_PER_TURN:,}"},
         "embed": embed,
+        "guided": slug in TUTORIALS,
         "base_template": "play/rules/embed.html" if embed else "base.html",
     })

@@ -24,6 +24,7 @@ from core.messages import localize
 from core.params import page_number
 from core.redirects import safe_next
 from play.games import GAMES
+from play.tutorials import TUTORIALS, hints
 from tcg.integers import BadValue, parse_int
 
 from .boards import board_context
@@ -41,6 +42,7 @@ from .selectors.match import card_texts, get_match, match_view
 from .selectors.mine import matches_for
 from .services.create import create_match
 from .services.dismiss import dismiss as dismiss_match
+from .services.guided import start_guided_match
 from .services.join import join_match
 from .services.leave import leave_match
 from .services.rematch import propose_rematch
@@ -106,6 +108,7 @@ def lobby(request):
         "running_matches": [row for row in rows if row["status"] == Match.Status.RUNNING],
         "my_matches": [_row(m, player) for m in matches_for(player)[:MY_MATCHES]] if player else [],
         "rules": [{"slug": slug, "label": game_label(slug), "url": rules_url(slug)} for slug in GAMES],
+        "guided": [{"slug": slug, "label": game_label(slug)} for slug in GAMES if slug in TUTORIALS],
         "leaderboards": [{"slug": slug, "label": game_label(slug), "url": leaderboard_url(slug)} for slug in GAMES],
     })
 
@@ -185,6 +188,31 @@ def play_deck(request, deck_id: str):
     return redirect("play-table", match_id=match.id)
 
 
+@require_POST
+def guided(request, slug: str):
+    """"Play a guided match" (a rules page's and the lobby's button): a new guided first match of
+    game ``slug`` (``play.services.guided``), its table opened at once. A guest without a display
+    name is asked for one first and comes back to ``next`` (the game's rules page by default); a
+    refusal (past the limits, no guided match of the game) is shown as a message there."""
+    back = safe_next(request, rules_url(slug) if slug in GAMES else reverse("play-lobby"))
+    player = player_from_request(request)
+    if player is None:
+        return _ask_for_name(request, back)
+    try:
+        match = start_guided_match(player, slug, address=request_address(request))
+    except MatchError as error:
+        messages.error(request, error.message)
+        return HttpResponseRedirect(back)
+    return redirect("play-table", match_id=match.id)
+
+
+def guide_hints(match: Match) -> dict[str, str] | None:
+    """A guided match's hints in the reader's language, by the names its view's ``guide`` gives
+    them (``play.tutorials.hints``); ``None`` for another match."""
+    tutorial = TUTORIALS.get(match.guide)
+    return None if tutorial is None else {name: _(text) for name, text in hints(tutorial).items()}
+
+
 def _create_error(form: MatchForm, data: dict, error: MatchError) -> None:
     """Show a refusal of ``create_match`` on the field it concerns: a deck's problems (every
     one the validator names) under the creator's deck or the bot seat's deck."""
@@ -228,6 +256,7 @@ def table(request, match_id: str):
         "log": history.action_log(match, player),
         "card_texts": card_texts(match),
         "chat": history.chat_log(match, last=CHAT_LINES),
+        "guide_hints": guide_hints(match),
     })
 
 

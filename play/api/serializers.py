@@ -114,6 +114,11 @@ class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
     deck = DeckField()
 
 
+class GuidedMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
+    game = StrictCharField(max_length=40, help_text="a game's slug, e.g. lama (see /api/games/)")
+    name = NameField()
+
+
 class JoinInput(RejectUnknownFieldsMixin, serializers.Serializer):
     seat = StrictIntegerField(required=False, allow_null=True, min_value=0, help_text="null: the first free seat")
     name = NameField()
@@ -173,6 +178,15 @@ class RematchSerializer(serializers.Serializer):
     taken = serializers.BooleanField(help_text="whether you took it (proposed or accepted)")
 
 
+class GuideSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="the game of the guided match")
+    hint = serializers.CharField(
+        help_text='the hint to show: "step-<k>" (the learner\'s k-th move), "wait", "done", "off" or "over"')
+    step = serializers.IntegerField(allow_null=True, help_text="the learner's moves made on the guided path")
+    steps = serializers.IntegerField(help_text="the learner's moves on the whole guided path")
+    action = serializers.DictField(allow_null=True, help_text="the learner's scripted move now, if any")
+
+
 class MatchViewSerializer(serializers.Serializer):
     """The view payload of one seat, or of a spectator (``seat`` null)."""
 
@@ -194,6 +208,7 @@ class MatchViewSerializer(serializers.Serializer):
     clock = ClockSerializer(allow_null=True)
     last_action = LastActionSerializer(allow_null=True)
     rematch = RematchSerializer(allow_null=True, help_text="the rematch proposed of this finished match, if any")
+    guide = GuideSerializer(allow_null=True, help_text="a guided first match's hint now; null for other matches")
 
 
 class MatchSummarySerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ urlpatterns = [
     path("games/", views.GameList.as_view(), name="api-game-list"),
     path("games/<str:slug>/leaderboard/", views.GameLeaderboard.as_view(), name="api-game-leaderboard"),
     path("matches/", views.MatchList.as_view(), name="api-match-list"),
+    path("matches/guided/", views.GuidedMatch.as_view(), name="api-match-guided"),
     path("matches/<str:match_id>/", views.MatchDetail.as_view(), name="api-match-detail"),
     path("matches/<str:match_id>/join/", views.MatchJoin.as_view(), name="api-match-join"),
     path("matches/<str:match_id>/leave/", views.MatchLeave.as_view(), name="api-match-leave"),

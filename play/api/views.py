@@ -28,6 +28,7 @@ from play.selectors.match import get_match, match_view, summaries
 from play.selectors.mine import matches_for
 from play.services.act import act
 from play.services.create import create_match
+from play.services.guided import start_guided_match
 from play.services.dismiss import dismiss
 from play.services.join import join_match
 from play.services.leave import leave_match
@@ -39,6 +40,7 @@ from .serializers import (
     ChatLineSerializer,
     CreateMatchInput,
     GameSerializer,
+    GuidedMatchInput,
     JoinInput,
     LeaderboardEntrySerializer,
     LogEntrySerializer,
@@ -173,6 +175,29 @@ class MatchList(MatchApiView):
             player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
             deck=data.get("deck"), address=request_address(request),
         )
+        keep_name(request, player)
+        return Response(match_view(match, player), status=status.HTTP_201_CREATED)
+
+
+class GuidedMatch(MatchApiView):
+    """Start a guided first match of a game (``play.services.guided``): its stacked deal against
+    a bot, with a hint at each step in the view's ``guide``."""
+
+    @extend_schema(
+        request=GuidedMatchInput,
+        responses={201: VIEW, 400: ERROR, 403: ERROR, 429: ERROR},
+        description=(
+            'Body: {"game": "lama", "name": "Ann"}. A new running match of the game\'s guided first match: you '
+            "in the learner's seat, bots in the others, on a prepared deal; unrated and not listed in the lobby. "
+            'The view\'s "guide" names the hint for this moment ("step-<k>", "wait", "done", "off", "over"; the '
+            'table shows its text) and "action", the move it asks for. 400 codes: unknown_game (no guided match of '
+            "that game), name_required, invalid_request; 429 too_many_matches as for POST /api/matches/."
+        ),
+    )
+    def post(self, request):
+        data = self.body(GuidedMatchInput)
+        player = _caller(request, data.get("name"))
+        match = start_guided_match(player, data["game"], address=request_address(request))
         keep_name(request, player)
         return Response(match_view(match, player), status=status.HTTP_201_CREATED)
 

@@ -1,10 +1,10 @@
 """The game framework (DESIGN.md, "The game engine protocol"): the :class:`Game` protocol, the
 record each game declares (:class:`GameSpec` and its :class:`Option`\\ s), the base every game
 inherits (:class:`BaseGame`), the refusals (:class:`IllegalAction`, a domain error with a
-translatable message, and its helpers; :class:`BadOption`, ``setup``'s ``ValueError`` with one), a seeded generator kept in the state, a JSON codec for
-frozen-dataclass states, seats and turn order, piles of cards, hidden-information helpers and
+translatable message, and its helpers; :class:`BadOption`, ``setup``'s ``ValueError`` with
+one), a seeded generator kept in the state, a JSON codec for frozen-dataclass states, seats and turn order, piles of cards, hidden-information helpers and
 argument checks. No Django here."""
-from .actions import action_type
+from .actions import action_type, same_action
 from .base import BaseGame
 from .codec import fields_to_json, from_json, to_json
 from .errors import BadOption, IllegalAction, bad_option, either, game_over, illegal, malformed, not_your_turn, rule, shown
@@ -23,7 +23,7 @@ __all__ = [
     "BadOption", "bad_option",
     "Rng", "derive_seed",
     "fields_to_json", "from_json", "to_json",
-    "action_type",
+    "action_type", "same_action",
     "check_names", "check_players", "check_seed",
     "add", "check_cards", "deal", "distinct", "draw", "full_deck", "holds", "put", "take",
     "acting", "is_seat", "is_turn", "next_active", "next_seat", "replace_at", "seat_order",

@@ -8,6 +8,7 @@ is acceptable.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -45,3 +46,9 @@ def action_type(action: Any, shapes: Shapes) -> str:
                 gettext_noop("The %(field)s of a %(kind)s action must be of the right form, not %(value)s."),
                 field=repr(name), kind=repr(kind), value=shown(value))
     return kind
+
+
+def same_action(a: dict, b: dict) -> bool:
+    """Whether two actions are equal as JSON (key order aside): a scripted move against a seat's
+    ``legal_actions`` (the rules pages' examples, the guided matches and their bot)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)

@@ -1,9 +1,9 @@
 """An example position: a stacked deal and a script of legal moves (see the package's docstring)."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
+from play.engine import same_action
 from play.games import GAMES
 
 
@@ -30,10 +30,6 @@ class IllegalExample(ValueError):
     """A scripted move that the engine does not allow at that point (its index and the reason)."""
 
 
-def _same(a: dict, b: dict) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-
-
 def play(slug: str, example: Example):
     """The state the example reaches: ``setup`` then each scripted move. Raises
     :class:`IllegalExample` naming the move when a move is not among the seat's
@@ -41,7 +37,7 @@ def play(slug: str, example: Example):
     game = GAMES[slug]
     state = game.setup(example.players, example.seed, example.options)
     for index, (seat, action) in enumerate(example.moves):
-        if not any(_same(action, legal) for legal in game.legal_actions(state, seat)):
+        if not any(same_action(action, legal) for legal in game.legal_actions(state, seat)):
             raise IllegalExample(f"{slug} example {example.key!r}, move {index}: seat {seat} may not {action} now")
         state = game.apply(state, seat, action)
     return state

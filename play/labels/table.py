@@ -13,6 +13,7 @@ TABLE = {
     "status_abandoned": _("Abandoned"),
     "abandoned": _("The match was abandoned: nobody joined it in time, or every person at it was away too long."),
     "your_turn": _("Your turn"),
+    "guide_progress": _("step %(step)s of %(steps)s"),
     "waiting_for": _("Waiting for %(name)s"),
     "waiting_players": _("Waiting for people to take the free seats."),
     "game_over": _("The game is over."),

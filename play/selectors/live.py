@@ -56,10 +56,12 @@ def lobby(now: datetime | None = None) -> QuerySet[Match]:
     (a user, a guest's session) and of those made from one client address, at most
     ``PLAY_LOBBY_PER_CLIENT`` are listed (the most recent; 0: all), so no client crowds it. An
     open rematch (``play.services.rematch``) is left out: its free seats are kept for the people
-    of the match before, who accept it from that match's table. Seats prefetched."""
+    of the match before, who accept it from that match's table. A guided match
+    (``play.tutorials``) is left out too: it is a learner's lesson. Seats prefetched."""
     open_first = Case(When(status=Match.Status.OPEN, then=Value(0)), default=Value(1), output_field=IntegerField())
     matches = (Match.objects.filter(live(Match.Status.OPEN, now) | live(Match.Status.RUNNING, now))
                .exclude(status=Match.Status.OPEN, rematch_of__isnull=False)
+               .filter(guide="")
                .annotate(open_first=open_first))
     per_client = settings.PLAY_LOBBY_PER_CLIENT
     if per_client:

@@ -3,10 +3,12 @@ the Celery task ``play.bot_turn`` and when a turn clock runs out."""
 from __future__ import annotations
 
 from play.bots import make_bot
+from play.bots.scripted import ScriptedBot
 from play.engine import derive_seed
 from play.errors import StaleVersion
 from play.models import Match, MatchAction
 from play.payloads import get_game
+from play.tutorials import TUTORIALS, scripted_action
 
 from .act import BotPlayer, act
 from .bots import stand_in_bot
@@ -16,8 +18,10 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     """Let a bot take the turn of a match still at ``version``: with ``by="bot"`` the first
     seat to act that a bot plays, with ``by="clock"`` the first seat to act (a person's seat is
     played by the heuristic bot). The bot chooses from that seat's view and legal actions
-    only. Returns whether an action was applied; does nothing (False) when the match has moved
-    on, is not running, or no bot is to act, so a task may run twice."""
+    only. In a guided match (``Match.guide``) a bot's seat plays the tutorial's scripted move while
+    the match is on the guided path (``play.bots.scripted``); a learner who resigned is played by
+    the heuristic bot. Returns whether an action was applied; does nothing (False) when the match
+    has moved on, is not running, or no bot is to act, so a task may run twice."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.RUNNING:
         return False
@@ -29,6 +33,9 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
         return False
     name = seat.bot or stand_in_bot(engine)
     bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version))
+    tutorial = TUTORIALS.get(match.guide)
+    if tutorial is not None and seat.index != tutorial.learner:
+        bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)
     people_only = engine.spec.people_only_actions
     legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
     action = bot.choose(engine.view(state, seat.index), legal)

@@ -109,7 +109,7 @@ def _creation_decks(engine, player, seats, bots, humans, options, deck) -> list[
 def create_match(
     player: Player | None, game: str, seats: list[dict], options: dict | None = None,
     seconds_per_turn: int | None = None, seed: int | None = None, deck: str | None = None,
-    address: str | None = None,
+    address: str | None = None, guide: str = "",
 ) -> Match:
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
     ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
@@ -128,6 +128,9 @@ def create_match(
     ``address`` is the client address of the request (``core.addresses``; None from the command
     line): the match records it and its maker, and ``play.services.limits`` refuses a match past the
     limits of ``player`` or of the address (a bot-only match counts as running).
+
+    ``guide`` marks a guided first match (``Match.guide``, the game's slug; only
+    ``play.services.guided`` sets it).
 
     Raises ``MatchError`` with code ``too_many_matches`` (HTTP 429), ``unknown_game``,
     ``bad_seats`` (count outside the game's range, a bad entry, a bot the game does not have),
@@ -166,7 +169,7 @@ def create_match(
             state=None if state is None else engine.dump(state),
             seconds_per_turn=seconds_per_turn, created_by_id=player.user_id if player else None,
             created_session=(player.session_key or "") if player and player.user_id is None else "",
-            created_address=key,
+            created_address=key, guide=guide,
         )
         rows = [Seat(match=match, index=i, bot=bot, deck=None if decks is None else decks[i])
                 for i, bot in enumerate(bots)]

@@ -28,8 +28,8 @@ MODEL = PlackettLuce()
 
 def counts(match: Match, seats: Sequence[Seat]) -> bool:
     """Whether ``match`` (finished) counts for ratings, as the module says: an outcome, no bot
-    seat, no unrated option, at least two users, each in one seat only."""
-    if match.status != Match.Status.FINISHED or not match.outcome:
+    seat, not a guided match, no unrated option, at least two users, each in one seat only."""
+    if match.status != Match.Status.FINISHED or not match.outcome or match.guide:
         return False
     if any(seat.kind == "bot" for seat in seats):
         return False

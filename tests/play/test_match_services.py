@@ -93,6 +93,7 @@ def test_the_creators_view_payload(alice):
         "seat": 0, "to_act": [0], "legal_actions": OPENING_LEGAL,
         "state": LAMA.view(LAMA.setup(2, 5, STACKED), 0),
         "outcome": None, "clock": None, "last_action": None, "rematch": None,
+        "guide": None,
     }
     assert view["state"]["hand"] == HAND
 

@@ -20,6 +20,19 @@ export function firstOf(legal, type, test = () => true) {
   return legal.find((a) => a.type === type && test(a)) || null;
 }
 
+// An action as JSON with the keys of every object in order, so that equal actions read alike.
+export function actionKey(action) {
+  const sorted = (x) => (Array.isArray(x) ? x.map(sorted) : x && typeof x === "object"
+    ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sorted(x[k])])) : x);
+  return JSON.stringify(sorted(action));
+}
+
+// " is-guided" when action is the move a guided match's hint asks for (ctx.guide, one of the
+// legal actions), else "": the board marks that button.
+export function guided(ctx, action) {
+  return ctx.guide && action && actionKey(ctx.guide) === actionKey(action) ? " is-guided" : "";
+}
+
 // A text followed by its key: [text, " ", <kbd class="key">D</kbd>].
 export function withKey(text, key) {
   return [text, " ", h("kbd", { class: "key" }, key)];

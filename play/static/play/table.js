@@ -9,13 +9,15 @@
 //   events(before, after, ctx)          extra log lines between two game views
 //   keyAction(key, legal)               the legal action a key press asks for, or null
 //   cardOf({seat, action, by})          (optional) the card code a log line names, for its preview
-// ctx: {labels, legal, act(action) | null, pending, readOnly, seatName(index)}. What the boards
-// share is in board_kit.js; the page's labels are #play-labels and #board-labels.
+// ctx: {labels, legal, act(action) | null, pending, readOnly, seatName(index), guide}: guide is
+// the move a guided match's hint asks for (one of legal, which the board marks), or null. What
+// the boards share is in board_kit.js; the page's labels are #play-labels and #board-labels.
 import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
 import { get, send as sendRequest } from "../js/kit/http.js";
 import { icon } from "../js/kit/icons.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
+import { actionKey } from "./board_kit.js";
 import { chatPanel } from "./chat.js";
 import { isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
@@ -46,7 +48,33 @@ function seatName(index) {
 
 function context() {
   const canAct = view.status === "running" && view.seat !== null && view.legal_actions.length > 0;
-  return { labels, legal: view.legal_actions, act: canAct ? act : null, pending, readOnly: false, seatName };
+  return { labels, legal: view.legal_actions, act: canAct ? act : null, pending, readOnly: false, seatName, guide: guideAction() };
+}
+
+// -- a guided match's hint ----------------------------------------------------------------------
+// The view's guide names the hint (play.tutorials.guide); the page brings every hint of the
+// match in the reader's language (#guide-hints).
+const guideHints = readJSON("guide-hints", null);
+
+function guideAction() {
+  const guide = view.guide;
+  if (!guide || !guide.action || view.seat === null || !view.to_act.includes(view.seat)) return null;
+  const wanted = actionKey(guide.action);
+  return view.legal_actions.find((a) => actionKey(a) === wanted) || null;
+}
+
+function renderGuide() {
+  const panel = part("guide");
+  if (!panel || !guideHints) return;
+  // The hints speak to the learner: a spectator sees the table only.
+  const guide = view.seat === null ? null : view.guide;
+  panel.hidden = !guide;
+  if (!guide) return;
+  panel.dataset.hint = guide.hint;
+  const text = guideHints[guide.hint] || "";
+  if (part("guide-hint").textContent !== text) part("guide-hint").textContent = text;
+  part("guide-progress").textContent = guide.step === null ? ""
+    : format(labels.guide_progress, { step: Math.min(guide.step + 1, guide.steps), steps: guide.steps });
 }
 
 // -- messages ---------------------------------------------------------------------------------
@@ -310,6 +338,7 @@ function render() {
   part("leave-form").hidden = !(seated && view.status === "open");
   if (part("invite")) part("invite").hidden = view.status !== "open";
   part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
+  renderGuide();
   renderOutcome();
   renderClock();
   yourTurn.update(view.status === "running" && view.seat !== null && view.to_act.includes(view.seat));

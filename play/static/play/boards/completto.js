@@ -6,7 +6,7 @@
 // game view (game.view(state, seat)) and the labels.
 import { conceal, fill, h } from "../../js/kit/dom.js";
 import { counted, format } from "../../js/kit/text.js";
-import { firstOf, moveLine, newSummary, parts, redrawing, roundEndLine, roundSummary, score, withKey } from "../board_kit.js";
+import { firstOf, guided, moveLine, newSummary, parts, redrawing, roundEndLine, roundSummary, score, withKey } from "../board_kit.js";
 
 // Tiles that read as another number turned 180° (completto.md, "Upside-down tiles").
 const FLIPS = { 6: 9, 9: 6, 16: 91, 91: 16, 18: 81, 81: 18, 19: 61, 61: 19, 66: 99, 99: 66, 68: 89, 89: 68, 86: 98, 98: 86 };
@@ -69,7 +69,7 @@ function gapButton(k, action, state, ctx) {
   const { labels } = ctx;
   const label = action.type === "insert" ? format(labels.insert_here, { tile: action.value }) : labels.move_here;
   return h("button", {
-    type: "button", class: `cp-gap cp-gap-${action.type}`, dataset: { gap: k }, disabled: ctx.pending,
+    type: "button", class: `cp-gap cp-gap-${action.type}${guided(ctx, action)}`, dataset: { gap: k }, disabled: ctx.pending,
     "aria-label": label, title: label, onclick: () => { picked = null; ctx.act(action); },
   }, h("span", { "aria-hidden": "true" }, "▼"));
 }
@@ -89,7 +89,7 @@ function rowTile(state, seat, index, value, choices, ctx) {
     const action = choices.tiles.get(index);
     const label = format(labels.place_here, { tile: action.value });
     return h("button", {
-      type: "button", class: `cp-tile cp-back cp-place ${classes}`.trim(), dataset: { index }, disabled: ctx.pending,
+      type: "button", class: `cp-tile cp-back cp-place ${classes}${guided(ctx, action)}`.trim(), dataset: { index }, disabled: ctx.pending,
       "aria-label": label, title: label, onclick: () => ctx.act(action),
     });
   }
@@ -128,14 +128,14 @@ function renderPool(container, state, ctx) {
   fill(part("pile"),
     tileBack(labels, { class: "cp-pile-back" }),
     h("span", { class: "cp-pile-count", dataset: { count: state.pool_face_down } }, counted(labels, "pile", state.pool_face_down, { count: state.pool_face_down })),
-    takeDown ? h("button", { type: "button", class: "cp-take-down", disabled: ctx.pending, onclick: () => ctx.act(takeDown) },
+    takeDown ? h("button", { type: "button", class: `cp-take-down${guided(ctx, takeDown)}`, disabled: ctx.pending, onclick: () => ctx.act(takeDown) },
       withKey(labels.take_face_down, "D")) : null);
   const tiles = state.pool.map((tile) => {
     const action = ctx.act ? firstOf(legal, "take", (a) => a.tile === tile) : null;
     if (!action) return tileUp(tile, { class: "cp-pool-tile" });
     const label = format(labels.take_tile, { tile });
     return h("button", {
-      type: "button", class: "cp-tile cp-up cp-pool-tile cp-take-tile", dataset: { value: tile }, disabled: ctx.pending,
+      type: "button", class: `cp-tile cp-up cp-pool-tile cp-take-tile${guided(ctx, action)}`, dataset: { value: tile }, disabled: ctx.pending,
       "aria-label": label, title: label, onclick: () => ctx.act(action),
     }, face(tile));
   });

@@ -8,7 +8,7 @@
 import { fill, h } from "../../js/kit/dom.js";
 import { counted, format } from "../../js/kit/text.js";
 import {
-  cardRow, firstOf, handSize, moveLine, newSummary, note, ofType, parts, redrawing, roundEndLine, roundSummary, score, withKey,
+  cardRow, firstOf, guided, handSize, moveLine, newSummary, note, ofType, parts, redrawing, roundEndLine, roundSummary, score, withKey,
 } from "../board_kit.js";
 
 // What the player has chosen in hand and which moment it belongs to (cleared when it changes).
@@ -67,7 +67,7 @@ function toggle(c, limit) {
 // What the hand and its buttons are drawn from.
 function handInputs(state, ctx) {
   return JSON.stringify([moment(state), state.hand, state.gave_up, chosen.map(cardKey), ctx.pending, Boolean(ctx.act),
-    ctx.legal.length, ctx.legal[0] || null, ctx.legal[ctx.legal.length - 1] || null]);
+    ctx.legal.length, ctx.legal[0] || null, ctx.legal[ctx.legal.length - 1] || null, ctx.guide || null]);
 }
 
 // -- parts ----------------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ function renderRow(part, state, ctx, placing) {
       const action = placing.find((a) => a.colour === slot.colour && cardKey(a.card) === cardKey(chosen[0]));
       const text = format(labels.place_here, { card: cardName(chosen[0], labels), colour });
       below = action ? h("button", {
-        type: "button", class: "el-slot el-place", dataset: { colour: slot.colour }, disabled: ctx.pending,
+        type: "button", class: `el-slot el-place${guided(ctx, action)}`, dataset: { colour: slot.colour }, disabled: ctx.pending,
         "aria-label": text, title: text, onclick: () => ctx.act(action),
       }, "+") : h("span", { class: "el-slot" }, "");
     } else below = h("span", { class: "el-slot", title: labels.empty }, "");
@@ -185,8 +185,11 @@ function renderHand(container, state, ctx) {
   if (places.length) {
     const placeable = new Set(places.map((a) => cardKey(a.card)));
     hint = labels.place_hint;
+    // A guided match marks the card its hint asks to place (then the colour, once it is chosen).
+    const asked = ctx.guide && ctx.guide.type === "place" ? cardKey(ctx.guide.card) : null;
     cards = state.hand.map((c) => placeable.has(cardKey(c)) ? handButton(c, labels, {
-      class: `card el-card el-${c.colour} choosable${isChosen(c) ? " is-chosen" : ""}`, "aria-pressed": isChosen(c) ? "true" : "false",
+      class: `card el-card el-${c.colour} choosable${isChosen(c) ? " is-chosen" : ""}${asked === cardKey(c) && !isChosen(c) ? " is-guided" : ""}`,
+      "aria-pressed": isChosen(c) ? "true" : "false",
       disabled: ctx.pending, onclick: () => toggle(c, 1),
     }) : card(c, labels));
   } else if (bids.length && bids[0].cards.length === 1) {
@@ -195,7 +198,7 @@ function renderHand(container, state, ctx) {
     cards = state.hand.map((c) => {
       const action = byCard.get(cardKey(c));
       return action ? handButton(c, labels, {
-        class: `card el-card el-${c.colour} playable`, disabled: ctx.pending,
+        class: `card el-card el-${c.colour} playable${guided(ctx, action)}`, disabled: ctx.pending,
         "aria-label": format(labels.bid_card, { card: cardName(c, labels) }), onclick: () => act(action),
       }) : card(c, labels);
     });
@@ -226,7 +229,7 @@ function renderHand(container, state, ctx) {
   const pass = act ? firstOf(legal, "pass") : null;
   if (pass) {
     if (!bids.length) hint = labels.must_pass;
-    buttons.push(h("button", { type: "button", class: "el-pass secondary", disabled: ctx.pending, onclick: () => act({ type: "pass" }) },
+    buttons.push(h("button", { type: "button", class: `el-pass secondary${guided(ctx, pass)}`, disabled: ctx.pending, onclick: () => act({ type: "pass" }) },
       withKey(labels.pass, "P")));
   }
   fill(part("hand"), cards.length ? cards : note(labels.empty_hand));

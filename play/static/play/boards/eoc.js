@@ -11,7 +11,7 @@ import { conceal, fill, h, readJSON } from "../../js/kit/dom.js";
 import { icon } from "../../js/kit/icons.js";
 import { cardName as nameOf, otherName } from "../../js/kit/names.js";
 import { format } from "../../js/kit/text.js";
-import { firstOf, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
+import { firstOf, guided, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
 
 const COLS = 4;
 const LETTERS = "abcd";
@@ -87,6 +87,20 @@ function movers(ctx) {
     if (action.type === "attack" || action.type === "charge") out.add(key(action.by));
   }
   return out;
+}
+
+// A guided match's hint asks for a move (attack, charge) from this square: the character to click first.
+function guideStarts(ctx, square) {
+  const a = ctx.guide;
+  if (!a) return false;
+  if (a.type === "move") return same(a.from, square);
+  return (a.type === "attack" || a.type === "charge") && same(a.by, square);
+}
+
+// The card a guided match's hint asks to pick first (to set it, or to use it as an event), or null.
+function guideCard(ctx) {
+  const a = ctx.guide;
+  return a && (a.type === "set" || a.type === "event") ? a.card : null;
 }
 
 function actionLabel(labels, name) {
@@ -232,6 +246,7 @@ function renderArea(part, state, ctx) {
       if (action) classes.push(action.type === "attack" || action.type === "charge" ? "is-target" : "is-reachable");
       if (startable || source) classes.push("is-movable");
       if (isPicked) classes.push("is-picked");
+      if (action ? guided(ctx, action) : startable && !picked && guideStarts(ctx, square)) classes.push("is-guided");
       const label = squareLabel(square, slot, ch, state, ctx);
       const content = squareContent(square, slot, ch, state, ctx);
       const data = { square: squareName(square), row: r, col: c };
@@ -318,12 +333,13 @@ function renderHand(part, state, ctx) {
     if (action) {
       const verb = action.type === "place_character" ? labels.place_card : labels.table_card;
       return handCard(code, state, ctx, {
-        class: "playable", disabled: ctx.pending, "aria-label": format(verb, { card: cardName(code) }), onclick: () => act(action),
+        class: `playable${guided(ctx, action)}`, disabled: ctx.pending, "aria-label": format(verb, { card: cardName(code) }), onclick: () => act(action),
       });
     }
     if (canPick) {
       return handCard(code, state, ctx, {
-        class: `choosable${isPicked ? " is-chosen" : ""}`, "aria-pressed": isPicked ? "true" : "false", disabled: ctx.pending,
+        class: `choosable${isPicked ? " is-chosen" : ""}${!picked && guideCard(ctx) === code ? " is-guided" : ""}`,
+        "aria-pressed": isPicked ? "true" : "false", disabled: ctx.pending,
         onclick: () => pick({ kind: "card", code }),
       });
     }
@@ -368,7 +384,7 @@ function hint(state, ctx) {
 function button(text, action, ctx, cls = "secondary", shortcut = null) {
   const dataset = { action: action.type, choice: action.action || null };
   if (!dataset.choice) delete dataset.choice;
-  return h("button", { type: "button", class: cls, disabled: ctx.pending, dataset, onclick: () => {
+  return h("button", { type: "button", class: `${cls}${guided(ctx, action)}`.trim(), disabled: ctx.pending, dataset, onclick: () => {
     picked = null;
     ctx.act(action);
   } }, shortcut ? withKey(text, shortcut) : text);
@@ -387,7 +403,14 @@ function renderArrange(part, state, ctx) {
   const full = arrangement.length === cards.length && cards.length === COLS;
   const wanted = full ? [0, 1, 2, 3].map((col) => byCol[col]) : null;
   const order = full ? firstOf(legal, "arrange", (a) => a.order.every((c, i) => c === wanted[i])) : null;
-  const pool = left.map((code) => h("button", { type: "button", class: "eoc-arrange-card", dataset: { code, card: code }, disabled: ctx.pending,
+  // A guided match marks the card that goes on the next square, then the confirm button.
+  const asked = ctx.guide && ctx.guide.type === "arrange"
+    ? ctx.guide.order[viewerCols[arrangement.length]] : null;
+  const onPath = ctx.guide && ctx.guide.type === "arrange" && arrangement.every((code, k) => ctx.guide.order[viewerCols[k]] === code);
+  const mark = onPath ? left.indexOf(asked) : -1;  // one card, where copies are alike
+  const pool = left.map((code, i) => h("button", {
+    type: "button", class: `eoc-arrange-card${i === mark ? " is-guided" : ""}`,
+    dataset: { code, card: code }, disabled: ctx.pending,
     onclick: () => { arrangement = [...arrangement, code]; redraw(); } }, cardName(code)));
   fill(part,
     h("p", {}, labels.arrange_intro),
@@ -396,7 +419,7 @@ function renderArrange(part, state, ctx) {
       byCol[col] ? h("strong", { dataset: { card: byCol[col] } }, cardName(byCol[col])) : h("span", { class: "muted" }, labels.arrange_next)))),
     h("div", { class: "actions" }, pool),
     h("div", { class: "actions" },
-      h("button", { type: "button", class: "eoc-arrange-done", disabled: ctx.pending || !order, onclick: () => {
+      h("button", { type: "button", class: `eoc-arrange-done${guided(ctx, order)}`, disabled: ctx.pending || !order, onclick: () => {
         arrangement = [];
         ctx.act(order);
       } }, labels.arrange_done),

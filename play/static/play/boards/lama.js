@@ -6,7 +6,7 @@ import { fill, h } from "../../js/kit/dom.js";
 import { icon } from "../../js/kit/icons.js";
 import { counted, format } from "../../js/kit/text.js";
 import {
-  cardRow, firstOf, handSize, moveLine, newSummary, note, parts, roundEndLine, roundSummary, score, withKey,
+  cardRow, firstOf, guided, handSize, moveLine, newSummary, note, parts, roundEndLine, roundSummary, score, withKey,
 } from "../board_kit.js";
 
 const LLAMA = 7;
@@ -45,7 +45,7 @@ function renderHand(part, state, ctx) {
   const cards = state.hand.map((value) => {
     if (!canPlay.has(value) || !ctx.act) return card(value, labels);
     return h("button", {
-      type: "button", class: `card card-v${value} playable`, dataset: { card: value }, disabled: ctx.pending,
+      type: "button", class: `card card-v${value} playable${guided(ctx, { type: "play", card: value })}`, dataset: { card: value }, disabled: ctx.pending,
       "aria-label": format(labels.play_card, { card: cardName(value, labels) }),
       onclick: () => ctx.act({ type: "play", card: value }),
     }, cardFace(value, labels), h("kbd", { class: "key" }, String(value)));
@@ -61,11 +61,11 @@ function renderActions(part, state, ctx) {
   }
   const buttons = [];
   if (firstOf(legal, "draw")) {
-    buttons.push(h("button", { type: "button", class: "action-draw", disabled: ctx.pending, onclick: () => ctx.act({ type: "draw" }) },
+    buttons.push(h("button", { type: "button", class: `action-draw${guided(ctx, { type: "draw" })}`, disabled: ctx.pending, onclick: () => ctx.act({ type: "draw" }) },
       withKey(labels.draw, "D")));
   }
   if (firstOf(legal, "quit")) {
-    buttons.push(h("button", { type: "button", class: "action-quit secondary", disabled: ctx.pending, onclick: () => ctx.act({ type: "quit" }) },
+    buttons.push(h("button", { type: "button", class: `action-quit secondary${guided(ctx, { type: "quit" })}`, disabled: ctx.pending, onclick: () => ctx.act({ type: "quit" }) },
       withKey(labels.quit, "Q")));
   }
   const quitted = !legal.length && state.hand !== null && state.quit[state.seat] && !state.over;
