@@ -215,6 +215,20 @@ def test_each_page_ends_its_reading_of_the_rules_with_what_it_simplifies(client,
         assert [re.search(r"（(.*)）", n).group(1) for names in named for n in names] == SIMPLIFIED[slug]
 
 
+def test_the_elements_of_chaos_page_says_what_the_engine_does_in_set_up_and_with_five_rows(client):
+    """The sandbox is refused during the mulligan and the laying of the area cards (play/games/eoc/sandbox.py),
+    the first active player is not shown until set-up ends (views.py: ``ap`` is None), squares run to row 5 with
+    option ``rows: 5``, and the random first player is said instead of "Seat 1 begins"."""
+    en, ja = (article(body) for body in page_in_both_languages(client, "/play/rules/eoc/"))
+    assert "The sandbox controls open <strong>once set-up is over</strong>" in en
+    assert "not during the mulligan or while the\n    area cards are laid, when the table refuses them" in en
+    assert "サンドボックスの操作が開くのは<strong>準備が終わってから</strong>です。マリガンとエリアカードの配置の間はテーブルが受け付けません。" in ja
+    assert "The first AP stays hidden until set-up ends" in en and "最初の AP は準備が終わるまで伏せられています。" in ja
+    assert "row 1–4 (1–5 with five rows)" in en and "行が 1〜4（5行の対戦では 1〜5。" in ja
+    assert "Who begins is drawn at random (see Set-up)." in en and "Seat 1 begins." not in en
+    assert "誰から始めるかはランダムに決まります（準備を参照）。" in ja and "席1から始めます。" not in ja
+
+
 def test_a_game_the_site_does_not_host_is_a_404_page(client):
     en, ja = page_in_both_languages(client, "/play/rules/chess/", status=404)
     assert 'class="error-page"' in en and "There is nothing at /play/rules/chess/." in en
