@@ -185,6 +185,50 @@ def test_the_japanese_prose_has_no_stray_spaces(client, slug):
     assert [run for run in runs if STRAY_SPACE.search(run)] == []
 
 
+#: Per game: the sections of the game's rules contract (their "## " headings) that its page names as simplified.
+SIMPLIFIED = {
+    "lama": ["A round", "Hidden information", "Actions (API)", "Stacked deals"],
+    "completto": ["Set-up", "End", "Hidden information", "Actions (API)", "Stacked deals"],
+    "elements": ["A game", "Hidden information", "Actions (API)", "Stacked deals"],
+    "eoc": ["Cards", "Hidden information", "Actions (API)", "Stacked deals"],
+}
+SIMPLIFIED_TITLE = {"en": "Where this page simplifies", "ja": "このページで簡単にしている点"}
+
+
+@pytest.mark.parametrize("slug", list(PAGES))
+@pytest.mark.parametrize(("language", "headers"), [("en", EN), ("ja", JA)], ids=["en", "ja"])
+def test_each_page_ends_its_reading_of_the_rules_with_what_it_simplifies(client, slug, language, headers):
+    body = article(client.get(f"/play/rules/{slug}/", **headers).content.decode())
+    reading = body[body.index('<h2 id="options">'):]
+    reading = reading[reading.index("<h3>", reading.index("</dl>")):]
+    # the list closes the section "How this site reads the rules", the last of the page
+    assert re.findall(r"<h[34][^>]*>(.*?)</h[34]>", reading) == [
+        {"en": "How this site reads the rules", "ja": "このサイトでのルールの読み方"}[language], SIMPLIFIED_TITLE[language]]
+    listed = reading[reading.index('<ul class="rules-simplified">'):]
+    listed = listed[:listed.index("</ul>")]
+    items = re.findall(r"<li>(.*?)</li>", listed, re.S)
+    # each item names the contract's section: in English as written there, in Japanese in brackets
+    named = [re.findall(r"<strong>(.*?)</strong>", item) for item in items]
+    if language == "en":
+        assert [n for names in named for n in names] == SIMPLIFIED[slug]
+    else:
+        assert [re.search(r"（(.*)）", n).group(1) for names in named for n in names] == SIMPLIFIED[slug]
+
+
+def test_the_elements_of_chaos_page_says_what_the_engine_does_in_set_up_and_with_five_rows(client):
+    """The sandbox is refused during the mulligan and the laying of the area cards (play/games/eoc/sandbox.py),
+    the first active player is not shown until set-up ends (views.py: ``ap`` is None), squares run to row 5 with
+    option ``rows: 5``, and the random first player is said instead of "Seat 1 begins"."""
+    en, ja = (article(body) for body in page_in_both_languages(client, "/play/rules/eoc/"))
+    assert "The sandbox controls open <strong>once set-up is over</strong>" in en
+    assert "not during the mulligan or while the\n    area cards are laid, when the table refuses them" in en
+    assert "サンドボックスの操作が開くのは<strong>準備が終わってから</strong>です。マリガンとエリアカードの配置の間はテーブルが受け付けません。" in ja
+    assert "The first AP stays hidden until set-up ends" in en and "最初の AP は準備が終わるまで伏せられています。" in ja
+    assert "row 1–4 (1–5 with five rows)" in en and "行が 1〜4（5行の対戦では 1〜5。" in ja
+    assert "Who begins is drawn at random (see Set-up)." in en and "Seat 1 begins." not in en
+    assert "誰から始めるかはランダムに決まります（準備を参照）。" in ja and "席1から始めます。" not in ja
+
+
 def test_a_game_the_site_does_not_host_is_a_404_page(client):
     en, ja = page_in_both_languages(client, "/play/rules/chess/", status=404)
     assert 'class="error-page"' in en and "There is nothing at /play/rules/chess/." in en

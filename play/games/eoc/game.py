@@ -6,7 +6,7 @@ Options (declared in :data:`SPEC`; "Stacked deals"): ``decks`` (required: two li
 interchange dicts, top first; the platform fills it with the seats' own decks, "Decks"),
 ``stacked`` (bool, default false: decks are shuffled by the match's generator), ``rows`` (4 or 5,
 "The area" Decision), ``first_player`` (0 or 1; else drawn from the seed) and ``sandbox`` (bool,
-default false: both seats may move any card and set HP at any time, "Sandbox play"; see
+default false: both seats may move any card and set HP at any time once set-up is over, "Sandbox play"; see
 :mod:`.sandbox`).
 """
 from __future__ import annotations
@@ -57,8 +57,8 @@ SPEC = GameSpec(
         Option("first_player", INT, choices=(0, 1)),
         Option("sandbox", BOOL, default=False, on_form=True,
                label=gettext_noop("Sandbox mode"),
-               help=gettext_noop("Both players may move any card between zones and change HP at any time, as with "
-                                 "paper cards; every change is logged and shown to both.")),
+               help=gettext_noop("Once set-up is over, both players may move any card between zones and change HP "
+                                 "at any time, as with paper cards; every change is logged and shown to both.")),
     ),
     # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
     seat_decks="decks",
