@@ -352,6 +352,7 @@ NOT_SHOWN = {
     "CreateMatchInput.deck": "a deck's id, looked up",
     "CreateMatchInput.options": "the game's options, checked by its rules",
     "JoinInput.deck": "a deck's id, looked up",
+    "GuidedMatchInput.game": "one of the games' slugs",
 }
 
 
