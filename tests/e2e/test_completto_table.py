@@ -154,7 +154,7 @@ def test_reading_choice_extra_turn_and_a_move_at_a_stacked_deal_in_japanese(brow
     board = page.locator("#board")
     mine = board.locator(".cp-row-area.is-mine")
     expect(mine.locator("h3")).to_contain_text("あなたの列")
-    expect(board.locator('[data-part="prompt"]')).to_have_text("準備: 自分の列のすき間をクリックして 16 を入れてください。")
+    expect(board.locator('[data-part="prompt"]')).to_have_text("準備: 自分の列のすき間をクリックして16を入れてください。")
 
     # 16 can be read as 16 or 91: choose 91, insert it at the end of the row.
     readings = board.locator(".cp-reading")
@@ -162,12 +162,12 @@ def test_reading_choice_extra_turn_and_a_move_at_a_stacked_deal_in_japanese(brow
     expect(readings.nth(0)).to_have_attribute("aria-pressed", "true")
     readings.nth(1).click()
     expect(readings.nth(1)).to_have_attribute("aria-pressed", "true")
-    expect(board.locator('[data-part="prompt"]')).to_contain_text("91 を入れて")
+    expect(board.locator('[data-part="prompt"]')).to_contain_text("91を入れて")
     click_and_wait(page, board.locator('.cp-gap-insert[data-gap="17"]'))
     turned = mine.locator('.cp-up[data-index="17"]')
     expect(turned).to_have_attribute("data-value", "91")
     expect(turned).to_have_class(re.compile(r"\bis-turned\b"))
-    expect(turned).to_have_attribute("title", "タイル 16 を逆さにしたもの")
+    expect(turned).to_have_attribute("title", "タイル16を逆さにしたもの")
 
     for gap in (0, 1, 2, 3):  # 10, 20, 30, 40 at the front, the bot inserting between
         button = board.locator(f'.cp-gap-insert[data-gap="{gap}"]')

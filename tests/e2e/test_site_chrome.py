@@ -111,6 +111,6 @@ def test_the_print_view_keeps_each_heading_with_its_cards(browser, live_server, 
         return {heading: section.querySelector("h2").textContent, same_column: Math.abs(h.left - li.left) < 40,
                 below: li.top >= h.bottom - 1};
     })""")
-    assert [p["heading"] for p in pairs] == ["character (24)", "item (13)", "event (14)"]
+    assert [p["heading"] for p in pairs] == ["Character (24)", "Item (13)", "Event (14)"]
     assert all(p["same_column"] and p["below"] for p in pairs), pairs
     page.context.close()

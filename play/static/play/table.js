@@ -224,6 +224,9 @@ function logStep(before, after) {
       .forEach((text, i) => addLog(text, `event-${after.version}-${i}`, after.version + 0.5));
   }
   if (after.last_action) logMove(after.last_action);
+  // A view that skipped versions (several moves between two frames, e.g. bots answering at
+  // once) names only its last move: fetch the log for the ones between.
+  if (before && after.last_action && after.last_action.version - before.version > 1) catchUpLog();
 }
 
 // After the socket was down, fetch the moves and chat lines that may have been missed (the
