@@ -304,6 +304,9 @@ def test_the_builder_says_a_draft_is_older_than_the_deck(client, user, sample_ca
     assert "この下書きは版1から始めたものです。その後デッキが変わりました（版2）。" in ja
     assert "それでも下書きを復元する" in ja and "下書きが版2から変えるところ" in ja
     assert '<th scope="col" class="num">版2</th><th scope="col" class="num">下書き</th>' in ja
+    assert "1枚追加、1枚削除。6枚 → 6枚。" in ja  # Japanese sentences without a space between them
+    history = client.get(f"/decks/{deck.pk}/history/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "1枚追加、0枚削除。5枚 → 6枚。" in history  # the same diff, the same words
 
 
 def test_a_draft_of_the_latest_version_is_restored_as_before(client, user, sample_catalogue):
