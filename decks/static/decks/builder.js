@@ -177,11 +177,12 @@ async function restoreStaleDraft() {
   await render({ cards: work.cards });
   const notice = document.getElementById("draft-notice");
   const discard = document.getElementById("discard-draft");
-  fill(notice, h("p", { id: "stale-restored" }, message("stale_restored", { version })), h("p", { class: "form-actions" }, discard));
+  const said = h("p", { id: "stale-restored", tabindex: "-1" }, message("stale_restored", { version }));
+  fill(notice, said, h("p", { class: "form-actions" }, discard));
   notice.removeAttribute("aria-labelledby");
   notice.setAttribute("role", "status");
   changed();
-  document.getElementById("deck-name").focus();
+  said.focus();  // where the button was: the page stays at the notice, which now says what saving does
 }
 
 function warnBeforeLeaving(event) {
