@@ -51,6 +51,8 @@ def builder_labels() -> dict:
             "draft_saved": _("Draft kept at %(time)s: your changes are safe until you save."),
             "draft_failed": _("The draft could not be kept; save the deck to keep your changes."),
             "play_invalid": _("Only a legal deck can be played: fix the problems above first."),
+            "stale_restored": _("The draft is restored. Saving it makes a new version on top of version "
+                                "%(version)s, which stays in the history."),
         },
     }
 

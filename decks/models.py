@@ -146,8 +146,11 @@ class DeckDraft(models.Model):
     new deck (``deck`` null) and one per user and deck being edited.
 
     ``entries`` is ``[{"code", "count"}]`` as the builder holds it; ``name``, ``description`` and
-    ``is_public`` are the save form's fields. Saving the deck (or choosing "discard") deletes
-    the draft; reopening the builder restores it.
+    ``is_public`` are the save form's fields; ``base_version`` is the number of the deck's
+    version the builder's list was loaded from (null for a new deck). Saving the deck (or
+    choosing "discard") deletes the draft; reopening the builder restores it, or, when the deck
+    has a newer version than ``base_version`` (a card added from a card page, a version
+    restored), says so and lets the player choose.
     """
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_drafts")
@@ -156,6 +159,7 @@ class DeckDraft(models.Model):
     description = models.TextField(_("description"), blank=True)
     is_public = models.BooleanField(_("public"), default=False)
     entries = models.JSONField(_("cards"), default=list)
+    base_version = models.PositiveIntegerField(_("based on version"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

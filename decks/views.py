@@ -19,6 +19,7 @@ from core.errors import error_message
 from core.labels import active_language, label
 from core.params import page_number
 from tcg.cards.names import ORDERS, card_order_key
+from tcg.decks.diff import diff_entries
 from tcg.decks.format import DeckTextTooLong, export_deck_text
 from tcg.integers import BadValue, parse_int
 from tcg.numbers import DECK_SIZE, MAX_COPIES
@@ -59,6 +60,21 @@ def list_order(raw: str | None) -> str:
 def sort_choices() -> list[tuple[str, str]]:
     """The orders a deck list can be shown in, as ``(value, translated label)``."""
     return [("name", _("By name")), ("size", _("By SIZE")), ("code", _("By code"))]
+
+
+def named_diff(before: list[dict], after: list[dict]) -> dict:
+    """``tcg.decks.diff.diff_entries`` of two lists (``[{"code", "name", "type", "count"}]``)
+    with each change's English name and reading (versions keep the Japanese name only) and the
+    changes in the reader's order (``tcg.cards.names``): the diff the history page and the
+    builder's stale-draft notice show (``decks/_diff.html``)."""
+    diff = diff_entries(before, after)
+    details = selectors.card_details([c["code"] for c in diff["changes"]])
+    for change in diff["changes"]:
+        row = details.get(change["code"], {})
+        change.update(name_en=row.get("name_en", ""), reading=row.get("reading", ""))
+    lang = reader_language()
+    diff["changes"].sort(key=lambda c: card_order_key(c, lang))
+    return diff
 
 
 def group_by_type(cards: list[dict], by: str = "name") -> list[dict]:

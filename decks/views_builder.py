@@ -30,7 +30,7 @@ from . import selectors
 from .labels import builder_labels
 from .messages import problem_message
 from .presenters import stats_context
-from .views import group_by_type, reader_language, visible_deck
+from .views import group_by_type, named_diff, reader_language, visible_deck
 
 MAX_PANEL_BODY = 200_000
 
@@ -103,7 +103,11 @@ def builder(request, deck_id: str | None = None):
 
     Unsaved work is kept as a draft on the server while one builds (``/api/deck-drafts/…``);
     when the user has a draft of this deck (or of a new deck), the page opens with it, says
-    so, and offers to discard it."""
+    so, and offers to discard it. A draft started from an older version than the deck's latest
+    (the deck changed meanwhile: a card added from a card page, a version restored) is not
+    restored by itself: the page opens with the deck as saved, says from which version the
+    draft was started and which the deck is at, shows what the draft would change in it, and
+    offers to restore the draft anyway or to discard it."""
     deck, initial = None, []  # initial: [{"code", "count"}]
     if deck_id is not None:
         deck = visible_deck(request.user, deck_id)
@@ -113,15 +117,21 @@ def builder(request, deck_id: str | None = None):
             return render(request, "decks/not_yours.html", {"deck": deck}, status=403)
         initial = [{"code": e["code"], "count": e["count"]} for e in selectors.deck_entries_as_list(deck)]
     draft = selectors.deck_draft(request.user, deck)
-    if draft is not None:
-        initial = draft.entries
     latest = selectors.deck_versions(deck).first() if deck else None
     form = {"name": deck.name if deck else "", "description": deck.description if deck else "",
             "public": deck.is_public if deck else False}
-    if draft is not None:
+    stale = None
+    if draft is not None and latest is not None and draft.base_version is not None \
+            and draft.base_version < latest.number:
+        drafted = [c.to_dict() for c in selectors.check_entries(draft.entries).cards]
+        stale = {"base": draft.base_version, "latest": latest.number, "diff": named_diff(latest.entries, drafted),
+                 "work": {"cards": draft.entries, "name": draft.name, "description": draft.description,
+                          "public": draft.is_public}}
+    elif draft is not None:
+        initial = draft.entries
         form = {"name": draft.name, "description": draft.description, "public": draft.is_public}
-    context = {"deck": deck, "draft": draft, "form": form, "version": latest.number if latest else None,
-               "labels": builder_labels(), **panel_context(initial)}
+    context = {"deck": deck, "draft": draft, "stale": stale, "form": form,
+               "version": latest.number if latest else None, "labels": builder_labels(), **panel_context(initial)}
     return render(request, "decks/builder.html", context)
 
 

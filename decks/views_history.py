@@ -14,14 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ShownBadRequest
-from tcg.cards.names import card_order_key
-from tcg.decks.diff import diff_entries
 from tcg.integers import BadValue, parse_int
 from tcg.numbers import DECK_SIZE
 
 from . import selectors, services
 from .messages import problem_message
-from .views import group_by_type, list_order, reader_language, visible_deck
+from .views import group_by_type, list_order, named_diff, visible_deck
 
 
 def _deck_or_404(request, deck_id: str):
@@ -40,17 +38,6 @@ def _number(raw: str | None) -> int | None:
         return None
 
 
-def _name_changes(changes: list[dict]) -> None:
-    """Give each change of a diff the card's English name and reading (versions keep the
-    Japanese name only) and put them in the reader's order (``tcg.cards.names``)."""
-    details = selectors.card_details([c["code"] for c in changes])
-    for change in changes:
-        row = details.get(change["code"], {})
-        change.update(name_en=row.get("name_en", ""), reading=row.get("reading", ""))
-    lang = reader_language()
-    changes.sort(key=lambda c: card_order_key(c, lang))
-
-
 def history(request, deck_id: str):
     """The deck's versions, newest first, and the diff between two of them (``?from=&to=``;
     by default the latest and the one before). The owner may restore any older version."""
@@ -66,8 +53,7 @@ def history(request, deck_id: str):
         start = start or max(to - 1, 1)
         old = next(v for v in versions if v.number == start)
         new = next(v for v in versions if v.number == to)
-        diff = diff_entries(old.entries, new.entries)
-        _name_changes(diff["changes"])
+        diff = named_diff(old.entries, new.entries)
     return render(request, "decks/history.html", {
         "deck": deck, "versions": versions, "diff": diff, "old": old, "new": new, "bad_choice": bad,
         "is_owner": deck.owner_id is not None and deck.owner_id == request.user.pk,

@@ -49,7 +49,8 @@ class DeckDraft(ApiView):
         data = body.validated_data
         draft = services.save_draft(
             request.user, deck, [dict(c) for c in data["cards"]], name=data.get("name", ""),
-            description=data.get("description", ""), is_public=data.get("public", False))
+            description=data.get("description", ""), is_public=data.get("public", False),
+            base_version=data.get("base_version"))
         return Response(DraftSerializer(draft).data)
 
     @extend_schema(responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR})

@@ -212,6 +212,9 @@ class DraftInput(RejectUnknownFieldsMixin, serializers.Serializer):
     name = DisplayNameField(required=False, allow_blank=True, max_length=200)
     description = ShownTextField(required=False, allow_blank=True, max_length=5000)
     public = StrictBooleanField(required=False)
+    base_version = StrictIntegerField(
+        required=False, allow_null=True, min_value=1,
+        help_text="the deck's version the builder's list was loaded from (default: the draft's own, else the latest)")
 
 
 class DraftSerializer(serializers.Serializer):
@@ -220,6 +223,8 @@ class DraftSerializer(serializers.Serializer):
     name = serializers.CharField()
     description = serializers.CharField()
     public = serializers.BooleanField(source="is_public")
+    base_version = serializers.IntegerField(
+        allow_null=True, help_text="the deck's version the draft was started from; null for a new deck")
     updated_at = serializers.DateTimeField()
 
 

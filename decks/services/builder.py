@@ -7,7 +7,7 @@ from django.db import transaction
 from tcg.decks.rules import ResolvedCard
 from tcg.numbers import MAX_COPIES
 
-from ..errors import CopyLimitError, DeckListError
+from ..errors import CopyLimitError, DeckListError, VersionNotFound
 from ..models import Deck, DeckDraft, DeckVersion
 from ..selectors import check_entries
 from .rows import check_owner, lock_deck, write_entries
@@ -22,6 +22,10 @@ def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, 
 
     The copy limit (``tcg.numbers.MAX_COPIES``, 3, counted by name across printings: the deck
     rules, "Deck construction") is kept: raises ``CopyLimitError`` when the deck would hold more.
+    The owner's draft of the deck in the builder, if any, gets the same copies (the player
+    asked for the card in this deck, so restoring the draft must not take it out again); the
+    draft keeps its base version, so the builder still says the deck has changed since.
+
     Raises ``DeckNotFound``, ``DeckPermissionError`` unless ``user`` owns the deck, and
     ``DeckListError`` for a code the catalogue does not know; nothing changes then.
     """
@@ -45,23 +49,47 @@ def add_card(deck: Deck, user, code: str, count: int = 1) -> tuple[DeckVersion, 
     copies = sum(c.count for c in report.cards if c.name == added.name)
     version = write_entries(locked, report, user, note=f"+{count} {added.code}")
     locked.save()
+    draft = DeckDraft.objects.select_for_update().filter(owner=user, deck=locked).first()
+    if draft is not None:
+        draft.entries = _with_copies(draft.entries, added.code, count)
+        draft.save(update_fields=["entries", "updated_at"])
     return version, added, copies
+
+
+def _with_copies(entries: list[dict], code: str, count: int) -> list[dict]:
+    """``entries`` (``[{"code", "count"}]``) with ``count`` more copies of ``code``: added to
+    its row, or as a new row at the end."""
+    added = [{"code": e["code"], "count": e["count"] + (count if e["code"] == code else 0)} for e in entries]
+    if not any(e["code"] == code for e in entries):
+        added.append({"code": code, "count": count})
+    return added
 
 
 @transaction.atomic
 def save_draft(user, deck: Deck | None, entries: list[dict], name: str = "", description: str = "",
-               is_public: bool = False) -> DeckDraft:
+               is_public: bool = False, base_version: int | None = None) -> DeckDraft:
     """Keep the builder's unsaved work: ``user``'s draft of ``deck`` (``None``: of a new deck)
     becomes ``entries`` (``[{"code", "count"}]``, type-checked by the caller) and the save form's
-    fields, replacing the one before. Raises ``DeckPermissionError`` unless ``user`` owns
-    ``deck``, ``DeckNotFound`` when it was deleted meanwhile."""
+    fields, replacing the one before.
+
+    ``base_version`` is the number of the deck's version the builder's list was loaded from;
+    when it is not given, the draft keeps the base it had, and a first draft is based on the
+    deck's latest version. A new deck's draft has none (``base_version`` is ignored). Raises
+    ``DeckPermissionError`` unless ``user`` owns ``deck``, ``DeckNotFound`` when it was deleted
+    meanwhile, ``VersionNotFound`` for a base the deck does not have; nothing changes then."""
+    base = None
     if deck is not None:
         deck = lock_deck(deck, no_key=True)
         check_owner(deck, user, "draft")
+        if base_version is not None and not deck.versions.filter(number=base_version).exists():
+            raise VersionNotFound(deck.pk, base_version)
+        kept = DeckDraft.objects.filter(owner=user, deck=deck).values_list("base_version", flat=True).first()
+        latest = deck.versions.order_by("-number").values_list("number", flat=True).first()
+        base = base_version or kept or latest
     draft, _ = DeckDraft.objects.update_or_create(
         owner=user, deck=deck,
         defaults={"entries": [{"code": e["code"], "count": e["count"]} for e in entries], "name": name,
-                  "description": description, "is_public": is_public},
+                  "description": description, "is_public": is_public, "base_version": base},
     )
     return draft
 

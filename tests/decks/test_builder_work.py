@@ -1,6 +1,7 @@
 """A builder that never loses work: drafts kept on the server, no version for a save that
 changes nothing, adding a card to a deck within the copy limit, "play this deck", the sample
 hand, and downloads named by the deck."""
+import json
 import re
 
 import pytest
@@ -230,3 +231,89 @@ def test_an_ascii_name_is_the_file_name(alice_api, user, sample_catalogue):
     deck = make_deck(user, name="Red rush")
     response = alice_api.get(f"/api/decks/{deck.pk}/export/?as=json")
     assert response["Content-Disposition"] == 'attachment; filename="Red rush.json"'
+
+
+# --- a draft's base version -------------------------------------------------------------------
+
+def test_a_draft_remembers_the_version_it_was_started_from(alice_api, user, sample_catalogue):
+    deck = make_deck(user)
+    assert services.save_draft(user, deck, SMALL[:1]).base_version == 1
+    services.update_deck(deck, user, selectors.check_entries(SMALL[:2]))
+    # rewritten without a base: it keeps the one it had
+    assert services.save_draft(user, deck, SMALL[:2], name="x").base_version == 1
+    assert services.save_draft(user, deck, SMALL[:2], base_version=2).base_version == 2
+    with pytest.raises(services.VersionNotFound):
+        services.save_draft(user, deck, SMALL, base_version=3)
+    assert DeckDraft.objects.get(owner=user, deck=deck).entries == SMALL[:2]  # the refused one changed nothing
+    assert services.save_draft(user, None, SMALL, base_version=2).base_version is None
+
+    url = f"/api/deck-drafts/{deck.pk}/"
+    put = alice_api.put(url, {"cards": SMALL, "base_version": 1}, format="json")
+    assert (put.status_code, put.json()["base_version"]) == (200, 1)
+    assert alice_api.get(url).json()["base_version"] == 1
+    assert alice_api.put(url, {"cards": SMALL, "base_version": 9}, format="json").status_code == 404
+    assert alice_api.put(url, {"cards": SMALL, "base_version": "2"}, format="json").status_code == 400
+    assert alice_api.get("/api/deck-drafts/new/").json()["base_version"] is None
+
+
+def test_adding_a_card_to_the_deck_adds_it_to_the_draft_too(user, sample_catalogue):
+    deck = make_deck(user, [{"code": "SMP-012", "count": 1}])
+    services.save_draft(user, deck, [{"code": "SMP-012", "count": 2}, {"code": "SMP-008", "count": 1}], name="途中")
+    services.add_card(deck, user, "SMP-012")
+    services.add_card(deck, user, "SMP-001", 2)
+    draft = DeckDraft.objects.get(owner=user, deck=deck)
+    assert draft.entries == [{"code": "SMP-012", "count": 3}, {"code": "SMP-008", "count": 1},
+                             {"code": "SMP-001", "count": 2}]
+    assert (draft.base_version, draft.name) == (1, "途中")  # still based on version 1: the deck is at 3
+    other = make_deck(user, [{"code": "SMP-012", "count": 1}], name="別")
+    services.add_card(other, user, "SMP-001")
+    assert not DeckDraft.objects.filter(deck=other).exists()
+
+
+def stale_draft(user):
+    """A deck at version 2 (SMP-002 added from a card page) with a draft started from version 1
+    in which one SMP-001 was taken out and SMP-008 put in."""
+    deck = make_deck(user, [{"code": "SMP-001", "count": 3}, {"code": "SMP-012", "count": 2}], name="赤")
+    services.save_draft(user, deck, [{"code": "SMP-001", "count": 2}, {"code": "SMP-012", "count": 2},
+                                     {"code": "SMP-008", "count": 1}], name="赤 改", base_version=1)
+    services.add_card(deck, user, "SMP-002")
+    return deck
+
+
+def test_the_builder_says_a_draft_is_older_than_the_deck(client, user, sample_catalogue):
+    deck = stale_draft(user)
+    client.force_login(user)
+    page = client.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "This draft was started from version 1; the deck has changed since (version 2)." in page
+    assert 'data-stale-draft="true"' in page and 'data-draft="false"' in page
+    assert 'id="restore-draft"' in page and "Restore the draft anyway" in page and 'id="discard-draft"' in page
+    # the builder holds the deck as saved; the draft waits, whole, for the player's choice
+    assert 'value="赤"' in page
+    assert ('[{"code": "SMP-001", "count": 3}, {"code": "SMP-012", "count": 2}, {"code": "SMP-002", "count": 1}]'
+            in page)
+    work = json.loads(re.search(r'<script id="stale-draft" type="application/json">(.*?)</script>', page).group(1))
+    assert work == {"cards": [{"code": "SMP-001", "count": 2}, {"code": "SMP-012", "count": 2},
+                              {"code": "SMP-008", "count": 1}, {"code": "SMP-002", "count": 1}],
+                    "name": "赤 改", "description": "", "public": False}
+    # what restoring would change in version 2: the card added is in the draft too
+    assert re.findall(r'<tr class="diff-row" data-code="([^"]+)">', page) == ["SMP-001", "SMP-008"]
+    assert "What the draft changes in version 2" in page
+    assert "1 copy added, 1 removed; 6 → 6 cards." in page
+
+    ja = client.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "この下書きは版1から始めたものです。その後デッキが変わりました（版2）。" in ja
+    assert "それでも下書きを復元する" in ja and "下書きが版2から変えるところ" in ja
+    assert '<th scope="col" class="num">版2</th><th scope="col" class="num">下書き</th>' in ja
+    assert "1枚追加、1枚削除。6枚 → 6枚。" in ja  # Japanese sentences without a space between them
+    history = client.get(f"/decks/{deck.pk}/history/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "1枚追加、0枚削除。5枚 → 6枚。" in history  # the same diff, the same words
+
+
+def test_a_draft_of_the_latest_version_is_restored_as_before(client, user, sample_catalogue):
+    deck = stale_draft(user)
+    services.save_draft(user, deck, [{"code": "SMP-001", "count": 1}], name="赤 改", base_version=2)
+    client.force_login(user)
+    page = client.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-stale-draft="false"' in page and 'data-draft="true"' in page
+    assert "the deck as saved is version 2" in page and "restore-draft" not in page
+    assert 'value="赤 改"' in page

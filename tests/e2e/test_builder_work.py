@@ -231,6 +231,70 @@ def test_add_to_a_deck_from_a_card_page(page, live_server, carol):
     assert deck.entries.count() == 2
 
 
+def test_a_draft_older_than_the_deck_is_offered_not_written_over(page, live_server, carol):
+    base = live_server.url
+    page.on("dialog", lambda dialog: dialog.accept())
+    log_in(page, base)
+    add_card(page, "カグラ", "SMP-001", 2)
+    page.fill("#deck-name", "Two Kaguras")
+    page.click("#save-button")
+    page.locator("#save-status .notice", has_text="Saved as version 1.").wait_for()
+    deck = Deck.objects.get(owner=carol)
+    # a change kept as a draft of version 1: one Kagura fewer
+    page.click('#builder-panel button[data-action="remove"][data-code="SMP-001"]')
+    page.locator('#builder-panel li.builder-card[data-code="SMP-001"][data-count="1"]').wait_for()
+    page.locator('#draft-status[data-saved="true"]').wait_for()
+    draft = DeckDraft.objects.get(owner=carol, deck=deck)
+    assert (draft.entries, draft.base_version) == ([{"code": "SMP-001", "count": 1}], 1)
+
+    # meanwhile a card is added from its page: version 2, and the draft gets it too
+    page.goto(f"{base}/cards/SMP-002/")
+    page.click("#add-to-deck-button")
+    expect(page.locator("#add-to-deck-status")).to_contain_text("Added to “Two Kaguras”")
+    draft.refresh_from_db()
+    assert (draft.entries, draft.base_version) == ([{"code": "SMP-001", "count": 1}, {"code": "SMP-002", "count": 1}], 1)
+
+    # the builder says so plainly and shows the deck as saved, with what the draft would change
+    page.goto(f"{base}/decks/{deck.pk}/edit/")
+    expect(page.locator("#stale-title")).to_have_text(
+        "This draft was started from version 1; the deck has changed since (version 2).")
+    page.locator('#builder-panel li.builder-card[data-code="SMP-001"][data-count="2"]').wait_for()
+    page.locator('#builder-panel li.builder-card[data-code="SMP-002"][data-count="1"]').wait_for()
+    expect(page.locator("#draft-notice .diff-row")).to_have_count(1)
+    expect(page.locator("#draft-notice .diff-row td")).to_have_text(
+        ["Kagura, Flame Club Captain 火炎部長カグラ", "SMP-001", "2", "1", "−1"])
+    expect(page.locator("#save-bar-state")).to_have_text("")
+    # a change before choosing does not write over the draft
+    page.click('#builder-panel button[data-action="add"][data-code="SMP-002"]')
+    page.locator('#builder-panel li.builder-card[data-code="SMP-002"][data-count="2"]').wait_for()
+    page.wait_for_timeout(1500)
+    draft.refresh_from_db()
+    assert draft.entries == [{"code": "SMP-001", "count": 1}, {"code": "SMP-002", "count": 1}]
+
+    # restoring it anyway keeps the player's choice: the draft's list, rebased on version 2
+    page.click("#restore-draft")
+    page.locator('#builder-panel li.builder-card[data-code="SMP-001"][data-count="1"]').wait_for()
+    page.locator('#builder-panel li.builder-card[data-code="SMP-002"][data-count="1"]').wait_for()
+    expect(page.locator("#stale-restored")).to_have_text(
+        "The draft is restored. Saving it makes a new version on top of version 2, which stays in the history.")
+    expect(page.locator("#save-bar-state")).to_have_text("Unsaved changes")
+    page.locator('#draft-status[data-saved="true"]').wait_for()
+    draft.refresh_from_db()
+    assert (draft.entries, draft.base_version) == ([{"code": "SMP-001", "count": 1}, {"code": "SMP-002", "count": 1}], 2)
+    # opened again, it is an ordinary restored draft now
+    page.reload()
+    expect(page.locator("#draft-notice")).to_contain_text("the deck as saved is version 2")
+    expect(page.locator("#restore-draft")).to_have_count(0)
+    page.locator('#builder-panel li.builder-card[data-code="SMP-001"][data-count="1"]').wait_for()
+
+    # saved: a new version on top; version 2 stays in the history
+    page.click("#save-button")
+    page.locator("#save-status .notice", has_text="Saved as version 3.").wait_for()
+    assert [(v.number, [(e["code"], e["count"]) for e in v.entries]) for v in deck.versions.order_by("number")] == [
+        (1, [("SMP-001", 2)]), (2, [("SMP-001", 2), ("SMP-002", 1)]), (3, [("SMP-001", 1), ("SMP-002", 1)])]
+    assert DeckDraft.objects.count() == 0
+
+
 def test_a_sample_hand_on_the_deck_page(page, live_server, carol):
     page.goto(f"{live_server.url}/decks/SMP-RED/")
     page.click("#sample-button")

@@ -5,7 +5,11 @@
 // Work is never lost: every change (cards, name, description, visibility) is kept as a draft
 // on the server a moment after it is made (PUT /api/deck-drafts/<deck id or "new">/), which the
 // builder restores when it is opened again; leaving with changes not saved as a version asks
-// first (beforeunload). Saving deletes the draft.
+// first (beforeunload). Saving deletes the draft. A draft started from an older version than
+// the deck's latest is not restored by itself: the page shows the deck as saved with a notice
+// and the diff; until the player restores the draft ("anyway") or discards it, the draft is
+// left as it is (changes are not written over it, and saving does not delete it). Each draft
+// carries the version the builder's list was loaded from (base_version).
 import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
 import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
@@ -26,6 +30,8 @@ let sequence = 0;
 const deck = new Map();
 // Changes not saved as a version of the deck (a restored draft is one).
 let dirty = root.dataset.draft === "true";
+// A draft older than the deck, waiting for the player's choice: it must not be written over.
+let staleDraft = root.dataset.staleDraft === "true";
 let draftTimer = null;
 let draftWrite = Promise.resolve();
 
@@ -111,13 +117,14 @@ function showDirty() {
 function changed() {
   dirty = true;
   showDirty();
+  if (staleDraft) return;
   window.clearTimeout(draftTimer);
   draftTimer = window.setTimeout(writeDraft, DRAFT_DELAY_MS);
 }
 
 function writeDraft() {
   draftTimer = null;
-  const body = { cards: entries(), ...formFields() };
+  const body = { cards: entries(), ...formFields(), base_version: version };
   const url = draftUrl();
   draftWrite = draftWrite.then(async () => {
     const status = document.getElementById("draft-status");
@@ -156,6 +163,26 @@ async function discardDraft() {
   await dropDraft(draftUrl());
   dirty = false;
   window.location.reload();
+}
+
+// "Restore the draft anyway": the draft's list and fields replace the deck as saved, and the
+// draft is kept again based on the latest version (the player has seen that the deck changed).
+async function restoreStaleDraft() {
+  const work = readJSON("stale-draft", null);
+  if (!work) return;
+  staleDraft = false;
+  document.getElementById("deck-name").value = work.name;
+  document.getElementById("deck-description").value = work.description;
+  document.getElementById("deck-public").checked = work.public;
+  await render({ cards: work.cards });
+  const notice = document.getElementById("draft-notice");
+  const discard = document.getElementById("discard-draft");
+  const said = h("p", { id: "stale-restored", tabindex: "-1" }, message("stale_restored", { version }));
+  fill(notice, said, h("p", { class: "form-actions" }, discard));
+  notice.removeAttribute("aria-labelledby");
+  notice.setAttribute("role", "status");
+  changed();
+  said.focus();  // where the button was: the page stays at the notice, which now says what saving does
 }
 
 function warnBeforeLeaving(event) {
@@ -276,8 +303,10 @@ async function save(event) {
   showDirty();
   root.dataset.deckId = deckId;
   root.dataset.version = String(version);
-  await dropDraft(oldDraft);
-  document.getElementById("draft-notice")?.remove();
+  if (!staleDraft) {
+    await dropDraft(oldDraft);
+    document.getElementById("draft-notice")?.remove();
+  }
   document.getElementById("draft-status").textContent = "";
   const deckPath = `/decks/${encodeURIComponent(deckId)}/`;
   window.history.replaceState(null, "", `${deckPath}edit/`);
@@ -325,6 +354,7 @@ onReady(() => {
     document.getElementById(id).addEventListener("input", changed);
   }
   document.getElementById("discard-draft")?.addEventListener("click", discardDraft);
+  document.getElementById("restore-draft")?.addEventListener("click", restoreStaleDraft);
   document.getElementById("play-form").addEventListener("submit", play);
   window.addEventListener("beforeunload", warnBeforeLeaving);
   setUpSampleHand(entries, message("failed"));
