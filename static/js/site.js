@@ -5,10 +5,12 @@
 // a year), so that the pages leave it out from then on.
 // Copy buttons: <button class="copy-button" data-copy-target="#id">, saying what happened in the
 // .copy-status beside them (#site-labels: copied, copy_failed).
+// Times the server wrote (<time data-local>) said again in the reader's time zone (kit/local_time.js).
 // Card previews: hovering, long-pressing or focusing any [data-card] name shows its card face
 // (kit/preview.js).
 import { onReady } from "./kit/dom.js";
 import { labels as readLabels } from "./kit/labels.js";
+import { localizeTimes } from "./kit/local_time.js";
 import { setUpPreviews } from "./kit/preview.js";
 
 const labels = readLabels("site-labels");
@@ -66,6 +68,7 @@ function setUpSampleNotice() {
 
 onReady(() => {
   setUpPreviews();
+  localizeTimes();
   setUpMenu();
   setUpSampleNotice();
   for (const button of document.querySelectorAll("button.copy-button")) {

@@ -39,7 +39,7 @@ def text(path) -> str:
 
 def test_the_sources_are_found():
     assert len(TEMPLATES) >= 50 and len(SCRIPTS) >= 15
-    assert {p.name for p in KIT.iterdir()} == {"dom.js", "http.js", "icons.js", "labels.js", "names.js", "preview.js", "text.js"}
+    assert {p.name for p in KIT.iterdir()} == {"dom.js", "http.js", "icons.js", "labels.js", "local_time.js", "names.js", "preview.js", "text.js"}
 
 
 #: How labels reached the scripts before the kit: hand-written JSON blocks in templates, data
@@ -122,7 +122,7 @@ def test_every_label_the_other_scripts_ask_for_is_given():
     counted = set(re.findall(r'counted\(labels\.messages, "(\w+)"', script))
     messages |= counted | {f"{key}_one" for key in counted}
     assert (sorted(builder_wanted - set(builder)), sorted(messages - set(builder["messages"]))) == ([], [])
-    assert len(messages) == len(builder["messages"]) == 17
+    assert len(messages) == len(builder["messages"]) == 18
     assert named_labels(text(REPO / "decks/static/decks/add_to_deck.js")) == set(add_to_deck_labels())
     assert named_labels(text(REPO / "decks/static/decks/deck.js")) == set(GOLDFISH)
     assert named_labels(text(REPO / "cardsdb/static/cardsdb/card-search.js")) == set(SEARCH)

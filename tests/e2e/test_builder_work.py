@@ -121,8 +121,10 @@ def test_a_draft_is_kept_restored_and_discarded(page, live_server, carol):
     # a draft of a saved deck: saved, then changed, then restored on the edit page
     add_card(page, "カグラ", "SMP-001", 1)
     page.fill("#deck-name", "Saved one")
-    page.click("#save-button")
+    page.click("#save-bar-button")
     page.locator("#save-status .notice", has_text="version 1").wait_for()
+    # the bar that stays on screen says so too
+    expect(page.locator("#save-bar-state")).to_have_text("Saved as version 1.")
     assert DeckDraft.objects.count() == 0
     deck = Deck.objects.get(owner=carol)
     page.click(f'#builder-panel button[data-action="add"][data-code="SMP-001"]')

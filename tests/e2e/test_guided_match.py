@@ -42,7 +42,7 @@ def test_a_new_guest_learns_lama_by_following_the_hints_to_a_win(browser, asgi_s
         text = hint.inner_text()
         card = ASKED.findall(text)[-1]
         value = "7" if card == "llama" else card
-        button = page.locator(f'#board .hand button.playable[data-card="{value}"]')
+        button = page.locator(f'#board .hand button.playable[data-value="{value}"]')
         expect(button).to_have_class(re.compile(r"\bis-guided\b"))  # the card the hint names is marked
         expect(page.locator("#board .is-guided")).to_have_count(1)
         button.click()

@@ -39,7 +39,7 @@ def make_a_move(page) -> tuple[str, str]:
     version = page.locator("#table").get_attribute("data-version")
     card = page.locator("#board .hand button.playable").first
     if card.count():
-        value = card.get_attribute("data-card")
+        value = card.get_attribute("data-value")
         card.click()
         kind = ("play", "Llama" if value == "7" else value)
     elif page.locator("#board .action-draw").count():
@@ -148,7 +148,7 @@ def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(
     page.wait_for_function(READY)
     playable = page.locator("#board .hand button.playable")
     version = page.locator("#table").get_attribute("data-version")
-    page.keyboard.press(playable.first.get_attribute("data-card") if playable.count() else "q")
+    page.keyboard.press(playable.first.get_attribute("data-value") if playable.count() else "q")
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
 
     # Then click a legal action until the outcome shows (end_at 1: one round).

@@ -67,9 +67,14 @@ onReady(async () => {
   const labels = readLabels("add-to-deck-labels");
   const select = root.querySelector("#add-to-deck-deck");
   const status = root.querySelector("#add-to-deck-status");
-  if (await loadDecks(root, select, status, labels)) addButtons(labels);
-  document.addEventListener("click", (event) => {
+  // Listening at once: a click made while the decks are still loading waits for them
+  // instead of being lost.
+  const ready = loadDecks(root, select, status, labels).then((has) => {
+    if (has) addButtons(labels);
+    return has;
+  });
+  document.addEventListener("click", async (event) => {
     const button = event.target.closest("button[data-add-to-deck]");
-    if (button) add(root, select, status, labels, button.dataset.addToDeck);
+    if (button && await ready) add(root, select, status, labels, button.dataset.addToDeck);
   });
 });

@@ -193,6 +193,9 @@ function warnBeforeLeaving(event) {
 
 function showStatus(id, text, isError = false) {
   fill(document.getElementById(id), h("p", { class: isError ? "form-error" : "notice" }, text));
+  // The save bar stays on screen while the save form may be far below: it says the same, so
+  // that a save made from the bar is seen to work (or to fail).
+  if (id === "save-status" && typeof text === "string") document.getElementById("save-bar-state").textContent = text;
 }
 
 // --- search and autocomplete -------------------------------------------------------------

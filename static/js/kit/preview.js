@@ -29,10 +29,14 @@ export function faceURL(code, lang = pageLanguage()) {
   return `/cards/${encodeURIComponent(code)}/face.svg?lang=${lang}`;
 }
 
+// A catalogue card code (tcg.cards.model.CODE_RE): a value of another kind (a L.A.M.A. card's
+// number, say) shows no preview.
+const CODE = /^[A-Z0-9]{1,10}-[A-Z0-9]{1,10}$/;
+
 function cardTarget(node) {
   const element = node instanceof Element ? node : node && node.parentElement;
   const target = element ? element.closest("[data-card]") : null;
-  return target && target.dataset.card ? target : null;
+  return target && CODE.test(target.dataset.card || "") ? target : null;
 }
 
 function ensureBox() {

@@ -24,7 +24,7 @@ export function cardName(value, labels) {
 
 // A card that is only shown.
 export function card(value, labels, size = "") {
-  return h("span", { class: `card card-v${value} ${size}`.trim(), dataset: { card: value } }, cardFace(value, labels));
+  return h("span", { class: `card card-v${value} ${size}`.trim(), dataset: { value } }, cardFace(value, labels));
 }
 
 function cardList(values, labels) {
@@ -45,7 +45,7 @@ function renderHand(part, state, ctx) {
   const cards = state.hand.map((value) => {
     if (!canPlay.has(value) || !ctx.act) return card(value, labels);
     return h("button", {
-      type: "button", class: `card card-v${value} playable${guided(ctx, { type: "play", card: value })}`, dataset: { card: value }, disabled: ctx.pending,
+      type: "button", class: `card card-v${value} playable${guided(ctx, { type: "play", card: value })}`, dataset: { value }, disabled: ctx.pending,
       "aria-label": format(labels.play_card, { card: cardName(value, labels) }),
       onclick: () => ctx.act({ type: "play", card: value }),
     }, cardFace(value, labels), h("kbd", { class: "key" }, String(value)));
