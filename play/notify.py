@@ -17,8 +17,9 @@ import asyncio
 import json
 import logging
 import os
+import threading
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from .models import Match
@@ -50,6 +51,34 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
         return None
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     return loop if loop is not None and loop.is_running() else None
+
+
+_sender_lock = threading.Lock()
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """The event loop of this process's sending thread, started on first use (again after a
+    fork): the sends of callers outside the ASGI server run there, so no thread or event loop is
+    started per move."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="match-sends", daemon=True).start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
+
+
+def _hand_off(layer, messages: list[tuple[str, dict]]) -> None:
+    """Send ``messages`` (``(group, event)`` pairs): inside the ASGI server handed to its event
+    loop without waiting; elsewhere run on the sending thread's loop (``_sender_loop``) and
+    waited for (a failure raises here)."""
+    loop = _server_loop()
+    if loop is not None:
+        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
+    else:
+        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), _sender_loop()).result()
 
 
 def view_event(view: dict, reseat: bool) -> dict:
@@ -89,11 +118,7 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
     match = views.match
     messages = [(seat_group(match.id, seat), view_event(views.view(seat), reseat)) for seat in range(match.players)]
     messages.append((spectator_group(match.id), view_event(views.view(None), reseat)))
-    loop = _server_loop()
-    if loop is not None:
-        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
-    else:
-        async_to_sync(_send_all)(layer, messages)
+    _hand_off(layer, messages)
 
 
 def chat_said(match_id: str, players: int, entry: dict) -> None:
@@ -106,8 +131,4 @@ def chat_said(match_id: str, players: int, entry: dict) -> None:
     event = {"type": "match.chat", "message": entry}
     messages = [(seat_group(match_id, seat), event) for seat in range(players)]
     messages.append((spectator_group(match_id), event))
-    loop = _server_loop()
-    if loop is not None:
-        asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
-    else:
-        async_to_sync(_send_all)(layer, messages)
+    _hand_off(layer, messages)
