@@ -40,7 +40,7 @@ def test_players_see_their_ratings_change_after_a_finished_match(browser, asgi_s
     alice.goto(f"{asgi_server}/play/m/{match.id}/")
     bob.goto(f"{asgi_server}/play/m/{match.id}/")
     expect(alice.locator("#turn-banner")).to_have_text("Your turn")
-    alice.click('#board .hand button.playable[data-card="1"]')
+    alice.click('#board .hand button.playable[data-value="1"]')
     expect(bob.locator("#turn-banner")).to_have_text("Your turn")
     bob.click("#board .action-quit")
     expect(alice.locator("#turn-banner")).to_have_text("Your turn")
