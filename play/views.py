@@ -58,6 +58,8 @@ LOBBY_PER_PAGE = 30
 MY_MATCHES = 20
 #: The session key of the join a guest asked for before choosing a display name.
 PENDING_JOIN_KEY = "play_pending_join"
+#: The game whose guided match a guest asked for before they had a name (``guided``).
+PENDING_GUIDED_KEY = "play_pending_guided"
 
 
 def _match_or_404(match_id: str) -> Match:
@@ -123,7 +125,8 @@ def guest_name(request):
         if form.is_valid():
             set_guest_name(request, form.cleaned_data["name"])
             _complete_pending_join(request, next_url)
-            return HttpResponseRedirect(next_url)
+            started = _start_pending_guided(request, next_url)
+            return started or HttpResponseRedirect(next_url)
     else:
         form = GuestNameForm(initial={"name": request.session.get("guest_name", "")})
     status = 400 if form.errors else 200
@@ -197,13 +200,30 @@ def guided(request, slug: str):
     back = safe_next(request, rules_url(slug) if slug in GAMES else reverse("play-lobby"))
     player = player_from_request(request)
     if player is None:
+        request.session[PENDING_GUIDED_KEY] = {"game": slug, "back": back}
         return _ask_for_name(request, back)
+    return _guided_table(request, player, slug, back)
+
+
+def _guided_table(request, player, slug: str, back: str):
+    """Start ``player``'s guided match of ``slug`` and open its table; a refusal is shown on
+    ``back``."""
     try:
         match = start_guided_match(player, slug, address=request_address(request))
     except MatchError as error:
         messages.error(request, error.message)
         return HttpResponseRedirect(back)
     return redirect("play-table", match_id=match.id)
+
+
+def _start_pending_guided(request, next_url: str):
+    """After a guest named themselves: the guided match they asked for before they had a name
+    (``guided``), its table opened at once, when they are going back to the page they asked
+    from; else ``None``."""
+    pending = request.session.pop(PENDING_GUIDED_KEY, None)
+    if not isinstance(pending, dict) or pending.get("back") != next_url or not isinstance(pending.get("game"), str):
+        return None
+    return _guided_table(request, player_from_request(request), pending["game"], next_url)
 
 
 def guide_hints(match: Match) -> dict[str, str] | None:

@@ -151,10 +151,23 @@ def test_an_ordinary_table_has_no_hint_panel(client):
     assert json_block(body, "match-view")["guide"] is None
 
 
-def test_a_guest_without_a_name_is_asked_for_one_and_comes_back_to_the_rules(client):
+def test_a_guest_without_a_name_is_asked_for_one_then_lands_at_the_guided_table(client):
     response = client.post("/play/guided/completto/", **JA)
     assert response.status_code == 302
     assert response["Location"] == "/play/name/?next=%2Fplay%2Frules%2Fcompletto%2F"
+    assert not Match.objects.exists()
+    # naming themselves starts the guided match they asked for: no second click
+    named = client.post("/play/name/?next=%2Fplay%2Frules%2Fcompletto%2F", {"name": "Ann"}, **JA)
+    match = Match.objects.get()
+    assert (named.status_code, named["Location"], match.game, match.guide) == (
+        302, f"/play/m/{match.id}/", "completto", "completto")
+    assert [s.name for s in match.seats.order_by("index")][0] == "Ann"
+
+
+def test_a_name_chosen_on_the_way_elsewhere_starts_no_guided_match(client):
+    client.post("/play/guided/lama/", **EN)
+    named = client.post("/play/name/?next=%2Fplay%2F", {"name": "Ann"}, **EN)
+    assert (named.status_code, named["Location"]) == (302, "/play/")
     assert not Match.objects.exists()
 
 
