@@ -7,45 +7,67 @@ vanilla), one operation, or a list of operations run in order. The catalogue sto
 (``tcg.cards.interchange``, the ``Card`` model of ``cardsdb.models``), ``tcg.effects.text`` writes it as card text,
 and the ``eoc`` engine (``play/games/eoc/effects.py``) runs it.
 
-Operations (objects with ``"op"``)::
+Operations (objects with ``"op"``; the whole grammar, with what each choice offers, the
+decisions and the order of triggers, is ``docs/eoc-effects.md``)::
 
     {"op": "damage", "amount": n, "target": T}
     {"op": "heal", "amount": n, "target": T}
-    {"op": "modify", "stat": "movement" | "size" | "damage_taken", "amount": ±n, "target": T,
-     "until": "step" | "turn"}              # an item: no "until", target one of HOLDERS
+    {"op": "modify", "stat": S, "amount": ±n, "target": T, "until": "step" | "turn"}
+    {"op": "prohibit", "what": W, "target": T, "until": "step" | "turn"}
     {"op": "look", "count": n, "deck": "own" | "opponent"}
     {"op": "reorder", "count": n, "deck": "own" | "opponent", "to": "bottom" | "reverse"}
+    {"op": "order", "count": n, "deck": "own" | "opponent", "to": "top" | "bottom"}
     {"op": "move", "target": T, "distance": n, "direction": "forward" | "back" | "away"}
     {"op": "remove_area", "square": "user" | "front"}
+    {"op": "set_from_hand"}  {"op": "peek_hand", "count": n}  {"op": "peek_area"}
 
-``n`` is a whole number 0..20, ``±n`` -20..20. An item's effect is made of continuous
-``modify`` operations only. Targets ``T`` are in ``TARGETS`` (see the engine's module for what
-each names); ``ONE_TARGETS`` name a single character, picked without asking the players.
+An item's effect is made of continuous operations — ``modify`` and ``prohibit`` of a holder
+(``HOLDERS``), without ``until`` — and triggers::
+
+    {"op": "trigger", "when": "after_step" | "end_of_turn" | "stop", "do": [op, ...]}
+
+whose operations are ``damage``, ``heal``, ``modify`` and ``prohibit`` (the last two with
+``until``) with a target of ``ITEM_TARGETS``. ``n`` is a whole number 0..20, ``±n`` -20..20.
+Targets ``T`` are in ``TARGETS``; ``CHOSEN_TARGETS`` name one character the card's user chooses.
 """
 from __future__ import annotations
 
 import json
 
-OPS = ("damage", "heal", "modify", "look", "reorder", "move", "remove_area")
-#: Targets naming every character of a kind, then those naming one.
+OPS = ("damage", "heal", "modify", "prohibit", "look", "reorder", "order", "move", "remove_area",
+       "set_from_hand", "peek_hand", "peek_area", "trigger")
+#: Targets naming every character of a kind, then those naming one the user chooses.
 MANY_TARGETS = ("self", "allies", "enemies", "all", "adjacent_allies", "adjacent_enemies")
-ONE_TARGETS = ("nearest_enemy", "ally", "enemy", "adjacent_ally", "adjacent_enemy")
-TARGETS = MANY_TARGETS + ONE_TARGETS
+CHOSEN_TARGETS = ("nearest_enemy", "ally", "enemy", "adjacent_ally", "adjacent_enemy")
+ONE_TARGETS = CHOSEN_TARGETS
+TARGETS = MANY_TARGETS + CHOSEN_TARGETS
+#: An item's targets: the character on its square, relative to the item's owner.
 HOLDERS = ("holder", "holder_ally", "holder_enemy")
-STATS = ("movement", "size", "damage_taken")
+#: A trigger's targets: the holders, and the characters orthogonally next to the item's square.
+ITEM_TARGETS = HOLDERS + ("around_allies", "around_enemies")
+STATS = ("movement", "size", "damage_taken", "max_hp", "charge_damage")
+PROHIBITIONS = ("move", "be_charged", "be_pushed", "special")
 DIRECTIONS = ("forward", "back", "away")
+WHENS = ("after_step", "end_of_turn", "stop")
+TRIGGERED_OPS = ("damage", "heal", "modify", "prohibit")
 MANUAL = "manual"
 
 _FIELDS = {
     "damage": {"amount": "count", "target": TARGETS},
     "heal": {"amount": "count", "target": TARGETS},
-    "modify": {"stat": STATS, "amount": "int", "target": TARGETS + HOLDERS, "until": ("step", "turn")},
+    "modify": {"stat": STATS, "amount": "int", "target": TARGETS + ITEM_TARGETS, "until": ("step", "turn")},
+    "prohibit": {"what": PROHIBITIONS, "target": TARGETS + ITEM_TARGETS, "until": ("step", "turn")},
     "look": {"count": "count", "deck": ("own", "opponent")},
     "reorder": {"count": "count", "deck": ("own", "opponent"), "to": ("bottom", "reverse")},
+    "order": {"count": "count", "deck": ("own", "opponent"), "to": ("top", "bottom")},
     "move": {"target": TARGETS, "distance": "count", "direction": DIRECTIONS},
     "remove_area": {"square": ("user", "front")},
+    "set_from_hand": {},
+    "peek_hand": {"count": "count"},
+    "peek_area": {},
+    "trigger": {"when": WHENS, "do": "ops"},
 }
-_OPTIONAL = {"modify": ("until",)}
+_OPTIONAL = {"modify": ("until",), "prohibit": ("until",)}
 
 
 def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
@@ -55,8 +77,10 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
 
     Raises ``ValueError`` whose message starts with ``where`` (when given) and names the
     problem: an effect of another shape, an unknown op, a missing or extra field, a value out of
-    range, an item operation other than a continuous ``modify`` of a holder, a ``modify`` of an
-    event or special without ``until``."""
+    range, an item operation other than a continuous ``modify`` or ``prohibit`` of a holder or a
+    trigger, a trigger outside an item, an operation in a trigger other than ``damage``,
+    ``heal``, ``modify`` or ``prohibit`` (the last two with ``until``) of an item target, a
+    ``modify`` or ``prohibit`` of an event or special without ``until`` or with an item target."""
     prefix = f"{where}: " if where else ""
     if data is None or data == MANUAL:
         return ()
@@ -69,7 +93,7 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
     return tuple(_check_op(op, card_type, f"{prefix}effect[{i}]") for i, op in enumerate(ops))
 
 
-def _check_op(op, card_type: str, at: str) -> dict:
+def _check_fields(op, at: str) -> dict:
     if not isinstance(op, dict) or op.get("op") not in OPS:
         raise ValueError(f"{at}: an operation is an object with \"op\" one of {', '.join(OPS)}")
     fields = _FIELDS[op["op"]]
@@ -78,7 +102,7 @@ def _check_op(op, card_type: str, at: str) -> dict:
     if extra or missing:
         raise ValueError(f"{at}: {op['op']} has the fields {sorted(fields)}; extra {extra}, missing {missing}")
     for name, rule in fields.items():
-        if name not in op:
+        if name not in op or rule == "ops":
             continue
         value = op[name]
         if rule == "count":
@@ -89,14 +113,54 @@ def _check_op(op, card_type: str, at: str) -> dict:
             ok = isinstance(value, str) and value in rule
         if not ok:
             raise ValueError(f"{at}: bad {name} {value!r:.30}")
-    if card_type == "item":
-        if op["op"] != "modify" or op["target"] not in HOLDERS or "until" in op:
-            raise ValueError(f"{at}: an item's effect is a modify of \"holder\", \"holder_ally\" or "
-                             "\"holder_enemy\" without \"until\" (it holds while the item lies face up)")
-    elif op["op"] == "modify" and ("until" not in op or op["target"] in HOLDERS):
-        raise ValueError(
-            f"{at}: a modify by an event or special needs \"until\" and a target of {', '.join(TARGETS)}")
     return op
+
+
+def _check_op(op, card_type: str, at: str) -> dict:
+    _check_fields(op, at)
+    kind = op["op"]
+    if card_type == "item":
+        if kind == "trigger":
+            _check_trigger(op, at)
+        elif kind not in ("modify", "prohibit") or op["target"] not in HOLDERS or "until" in op:
+            raise ValueError(f"{at}: an item's effect is a modify or prohibit of \"holder\", \"holder_ally\" or "
+                             "\"holder_enemy\" without \"until\" (it holds while the item lies face up), "
+                             "or a trigger")
+    elif kind == "trigger":
+        raise ValueError(f"{at}: only an item has triggers")
+    elif kind in ("modify", "prohibit") and ("until" not in op or op["target"] not in TARGETS):
+        raise ValueError(
+            f"{at}: a {kind} by an event or special needs \"until\" and a target of {', '.join(TARGETS)}")
+    return op
+
+
+def _check_trigger(op, at: str) -> None:
+    do = op["do"]
+    if not isinstance(do, list) or not do:
+        raise ValueError(f"{at}: a trigger's \"do\" is a non-empty list of operations")
+    for i, inner in enumerate(do):
+        where = f"{at}.do[{i}]"
+        _check_fields(inner, where)
+        if inner["op"] not in TRIGGERED_OPS or inner["target"] not in ITEM_TARGETS:
+            raise ValueError(f"{where}: a trigger runs {', '.join(TRIGGERED_OPS)} of a target of "
+                             f"{', '.join(ITEM_TARGETS)}")
+        if inner["op"] in ("modify", "prohibit") and "until" not in inner:
+            raise ValueError(f"{where}: a triggered {inner['op']} needs \"until\"")
+
+
+def choices_of(op: dict) -> tuple[str, ...]:
+    """What the card's user chooses for one operation of an event or special, in order
+    (``docs/eoc-effects.md``, "Chosen targets"): ``("character",)`` for a target of
+    ``CHOSEN_TARGETS``, ``("square", "hand")`` for ``set_from_hand``, ``("face_down",)`` for
+    ``peek_area``, ``()`` otherwise."""
+    kind = op["op"]
+    if kind == "set_from_hand":
+        return ("square", "hand")
+    if kind == "peek_area":
+        return ("face_down",)
+    if op.get("target") in CHOSEN_TARGETS:
+        return ("character",)
+    return ()
 
 
 def parse_effect(text: str | None, card_type: str, where: str) -> tuple[dict, ...]:
@@ -110,5 +174,6 @@ def is_manual(data) -> bool:
     return data == MANUAL
 
 
-__all__ = ["DIRECTIONS", "HOLDERS", "MANUAL", "MANY_TARGETS", "ONE_TARGETS", "OPS", "STATS", "TARGETS",
-           "check_effect", "is_manual", "parse_effect"]
+__all__ = ["CHOSEN_TARGETS", "DIRECTIONS", "HOLDERS", "ITEM_TARGETS", "MANUAL", "MANY_TARGETS", "ONE_TARGETS", "OPS",
+           "PROHIBITIONS", "STATS", "TARGETS", "TRIGGERED_OPS", "WHENS", "check_effect", "choices_of", "is_manual",
+           "parse_effect"]
