@@ -306,9 +306,9 @@ def test_a_face_up_item_changes_a_charge_an_attack_and_a_move():
     assert moves == [[0, 0], [0, 2], [2, 0], [2, 2], [3, 3]]
 
 
-def test_one_character_targets_pick_the_lowest_hp_then_the_nearest_and_away_needs_a_shared_line():
-    # Two enemies at HP 2, one adjacent: "enemy" takes the nearer; "away" moves a target on the
-    # user's column, never one on neither line, nor the user itself.
+def test_one_enemy_is_chosen_among_all_and_away_needs_a_shared_line():
+    # "enemy" offers every enemy and hits the one chosen (the far Arisa, not the lowest-HP Rei);
+    # "away" moves a target on the user's column, never one on neither line, nor the user itself.
     zap = card("202", "event", name="Zap", effect={"op": "damage", "amount": 1, "target": "enemy"})
     shove = card("203", "event", name="Shove", effect=[
         {"op": "move", "target": "enemies", "distance": 2, "direction": "away"},
@@ -316,8 +316,10 @@ def test_one_character_targets_pick_the_lowest_hp_then_the_nearest_and_away_need
     board = lambda d: to_step(position(begin(d, deck()), (0, OMNI, *U, 4), (1, ARISA, 3, 3, 2),  # noqa: E731
                                        (1, REI, 2, 1, 2), (1, SERENA, 2, 2, 3)))
     state = board(deck([ALL, zap], then=[OMNI]))
-    after = GAME.apply(state, 0, {"type": "event", "card": "X-202", "by": list(U)})
-    assert sorted((c.row, c.col, c.hp) for c in after.chars) == [(1, 1, 4), (2, 1, 1), (2, 2, 3), (3, 3, 2)]
+    offered = [a["targets"] for a in GAME.legal_actions(state, 0) if a.get("card") == "X-202"]
+    assert offered == [[[2, 1]], [[2, 2]], [[3, 3]]]
+    after = GAME.apply(state, 0, {"type": "event", "card": "X-202", "by": list(U), "targets": [[3, 3]]})
+    assert sorted((c.row, c.col, c.hp) for c in after.chars) == [(1, 1, 4), (2, 1, 2), (2, 2, 3), (3, 3, 1)]
     state = board(deck([ALL, shove], then=[OMNI]))
     after = GAME.apply(state, 0, {"type": "event", "card": "X-203", "by": list(U)})
     assert sorted((c.row, c.col) for c in after.chars) == [(1, 1), (2, 2), (3, 1), (3, 3)]
