@@ -93,7 +93,9 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
     return tuple(_check_op(op, card_type, f"{prefix}effect[{i}]") for i, op in enumerate(ops))
 
 
-def _check_fields(op, at: str) -> dict:
+def _check_fields(op, at: str, targets: tuple[str, ...] | None = None) -> dict:
+    """``op`` when its fields are those of its kind with values in range; ``targets``, when
+    given, replaces the targets the kind allows."""
     if not isinstance(op, dict) or op.get("op") not in OPS:
         raise ValueError(f"{at}: an operation is an object with \"op\" one of {', '.join(OPS)}")
     fields = _FIELDS[op["op"]]
@@ -104,6 +106,8 @@ def _check_fields(op, at: str) -> dict:
     for name, rule in fields.items():
         if name not in op or rule == "ops":
             continue
+        if name == "target" and targets is not None:
+            rule = targets
         value = op[name]
         if rule == "count":
             ok = type(value) is int and 0 <= value <= 20
@@ -140,7 +144,7 @@ def _check_trigger(op, at: str) -> None:
         raise ValueError(f"{at}: a trigger's \"do\" is a non-empty list of operations")
     for i, inner in enumerate(do):
         where = f"{at}.do[{i}]"
-        _check_fields(inner, where)
+        _check_fields(inner, where, TARGETS + ITEM_TARGETS)
         if inner["op"] not in TRIGGERED_OPS or inner["target"] not in ITEM_TARGETS:
             raise ValueError(f"{where}: a trigger runs {', '.join(TRIGGERED_OPS)} of a target of "
                              f"{', '.join(ITEM_TARGETS)}")

@@ -120,8 +120,9 @@ def test_a_bad_effect_refuses_the_whole_import_with_its_row():
         import_catalogue(parse_catalogue(text, "json"))
     assert info.value.problems == [
         RowProblem(2, "SMP-007", ["SMP-007: effect[0]: bad target 'holder'"]),
-        RowProblem(3, "SMP-011", ["SMP-011: effect[0]: an item's effect is a modify of \"holder\", \"holder_ally\" "
-                                  "or \"holder_enemy\" without \"until\" (it holds while the item lies face up)"]),
+        RowProblem(3, "SMP-011", ["SMP-011: effect[0]: an item's effect is a modify or prohibit of \"holder\", "
+                                  "\"holder_ally\" or \"holder_enemy\" without \"until\" (it holds while the item "
+                                  "lies face up), or a trigger"]),
     ]
     assert Card.objects.count() == 0
     rows = io.StringIO()
