@@ -5,7 +5,13 @@ one of them. Its randomness comes from its own seeded generator. Each factory de
 it plays (``BOTS[name].plays(game)``); :func:`bots_for` lists a game's bots.
 
 - ``random``: any legal action, for every game;
-- ``heuristic``: a game's own rule-of-thumb player (``HEURISTICS`` by game slug).
+- ``heuristic``: a game's own rule-of-thumb player (``HEURISTICS`` by game slug);
+- ``strong``: a search over the states the seat cannot tell apart, played on by the heuristic
+  (:mod:`.search`), for every game with a heuristic bot.
+
+A factory with ``takes_private = True`` (``strong``) also takes ``private``: what the seat knows
+beyond its view (Elements of Chaos: ``{"deck": [its own deck's interchange dicts]}``), given by
+``make_bot(name, game, seed, private)``; the others are made without it.
 """
 from __future__ import annotations
 
@@ -59,7 +65,9 @@ class Heuristic:
 
 heuristic = Heuristic()
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": heuristic}
+from .search import SearchBot, strong  # noqa: E402
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": heuristic, "strong": strong}
 """Every bot by name: ``BOTS[name](game, seed)`` makes one."""
 
 
@@ -68,13 +76,17 @@ def bots_for(game: Game) -> list[str]:
     return [name for name, factory in BOTS.items() if factory.plays(game)]
 
 
-def make_bot(name: str, game: Game, seed: int) -> Bot:
-    """The bot ``name`` for ``game`` with its own ``seed``; ``ValueError`` for a name that is no
-    bot of ``game`` (unknown, or a bot that does not play it)."""
+def make_bot(name: str, game: Game, seed: int, private: dict | None = None) -> Bot:
+    """The bot ``name`` for ``game`` with its own ``seed``, given ``private`` (what its seat knows
+    beyond its view) when its factory takes it; ``ValueError`` for a name that is no bot of
+    ``game`` (unknown, or a bot that does not play it)."""
     if name not in BOTS or not BOTS[name].plays(game):
         raise ValueError(f"{name!r} is not a bot of {game.slug}; its bots: {', '.join(bots_for(game))}")
-    return BOTS[name](game, seed)
+    factory = BOTS[name]
+    if private is not None and getattr(factory, "takes_private", False):
+        return factory(game, seed, private)
+    return factory(game, seed)
 
 
 __all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "Heuristic", "bots_for", "heuristic", "make_bot",
-           "ComplettoHeuristic", "ElementsHeuristic", "EocHeuristic", "LamaHeuristic", "RandomBot"]
+           "ComplettoHeuristic", "ElementsHeuristic", "EocHeuristic", "LamaHeuristic", "RandomBot", "SearchBot", "strong"]
