@@ -135,7 +135,7 @@ class SearchBot:
             by_type: dict[str, list[int]] = {}
             for i in others:
                 by_type.setdefault(str(legal[i].get("type")), []).append(i)
-            pools = [self.rng.shuffled(group) for group in by_type.values()]
+            pools = [list(self.rng.shuffled(group)) for group in by_type.values()]
             chosen: list[int] = []
             while len(chosen) < self.width - 1:
                 for pool in pools:

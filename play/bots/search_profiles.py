@@ -80,7 +80,60 @@ def lama_worth(view: dict) -> list[float]:
     return shares([-s for s in view["scores"]], LAMA_TEMPERATURE)
 
 
+# -- Completto --------------------------------------------------------------------------------------
+COMPLETTO_STEPS = 4
+"""Steps a Completto playout runs (a turn is two: a take, then a place or a return)."""
+COMPLETTO_TEMPERATURE = 2.0
+"""Row costs (:class:`~.completto_heuristic.RowModel`: about the turns a row still needs)."""
+
+
+def completto_stop(root: dict, view: dict, steps: int) -> bool:
+    """``COMPLETTO_STEPS`` steps on, or a new game of a series."""
+    return steps >= COMPLETTO_STEPS or view["game"] != root["game"]
+
+
+def completto_worth(view: dict) -> list[float]:
+    """A cheaper row to complete is better (completto.md, "End": the first full row wins), with
+    the minus points of a series' finished games on top."""
+    from .completto_heuristic import RowModel
+
+    costs = [RowModel({**view, "seat": s}).total_cost() for s in range(view["players"])]
+    return shares([-(cost + total) for cost, total in zip(costs, view["totals"])], COMPLETTO_TEMPERATURE)
+
+
+# -- Elements ----------------------------------------------------------------------------------------
+ELEMENTS_AUCTIONS = 2
+"""Auctions an Elements playout runs past the searched position (or the deal's end)."""
+ELEMENTS_TEMPERATURE = 4.0
+"""Points (a prize is worth 1 to 10)."""
+
+
+def elements_stop(root: dict, view: dict, steps: int) -> bool:
+    """``ELEMENTS_AUCTIONS`` more auctions are over, or the deal is (from the give-up step
+    between deals: the next deal's first auctions)."""
+    if view["deal"] != root["deal"]:
+        return len(view["auctions"]) >= ELEMENTS_AUCTIONS
+    if view["phase"] == "discard":
+        return root["phase"] != "discard"
+    return len(view["auctions"]) >= len(root["auctions"]) + ELEMENTS_AUCTIONS
+
+
+def elements_worth(view: dict) -> list[float]:
+    """More points is better (elements.md, "End"): each seat's total, what it won in this deal,
+    and a share of the prizes still to come in proportion to the cards in its hand."""
+    won = [sum(card["value"] for card in cards) for cards in view["won"]] if view["phase"] != "discard" else [0] * view["players"]
+    waiting = sum(p["card"]["value"] for p in view["prizes"] if p["status"] in ("waiting", "current"))
+    if view["phase"] == "place":  # the prizes are not made yet: the colour cards' placed cards
+        waiting = 0
+    held = view["hand_sizes"]
+    cards = sum(held) or 1
+    points = [s + w + waiting * n / cards for s, w, n in zip(view["scores"], won, held)]
+    return shares(points, ELEMENTS_TEMPERATURE)
+
+
 PROFILES: dict[str, Profile] = {
     "lama": Profile(lama_stop, lama_worth),
+    "completto": Profile(completto_stop, completto_worth),
+    "elements": Profile(elements_stop, elements_worth),
 }
 """The profile of each game by slug (a game without one plays out to its end)."""
