@@ -24,14 +24,21 @@ from play.engine import Rng, derive_seed
 from tests.play.playouts import uniform_choice
 
 
-def check_drawn(game, state, seat: int, drawn, view: dict, rng_of: Callable, options) -> None:
+def same_actions(game, state, drawn, seat: int) -> None:
+    """``seat`` (to act) has the same legal actions in the real ``state`` and the ``drawn`` one."""
+    assert game.legal_actions(drawn, seat) == game.legal_actions(state, seat)
+
+
+def check_drawn(game, state, seat: int, drawn, view: dict, rng_of: Callable, options,
+                actions: Callable = same_actions) -> None:
     """The properties of one state ``drawn`` from ``seat``'s ``view`` of ``state`` (see the
-    module's description)."""
+    module's description); ``actions(game, state, drawn, seat)`` compares the legal actions of
+    the seat to act (default: :func:`same_actions`)."""
     assert game.view(drawn, seat) == view
     assert game.to_act(drawn) == game.to_act(state)
     assert game.outcome(drawn) == game.outcome(state)
     if seat in game.to_act(state):
-        assert game.legal_actions(drawn, seat) == game.legal_actions(state, seat)
+        actions(game, state, drawn, seat)
     for actor in game.to_act(drawn):
         legal = game.legal_actions(drawn, actor)
         for action in legal[::max(1, len(legal) // 40)]:  # at most about 40 of them (a give-up step lists 2,048)
@@ -41,7 +48,8 @@ def check_drawn(game, state, seat: int, drawn, view: dict, rng_of: Callable, opt
 
 
 def determinize_position(game, state, players: int, seed: int, rng_of: Callable, options,
-                         private: Callable[[int], dict | None] = lambda seat: None, draws: int = 2) -> int:
+                         private: Callable[[int], dict | None] = lambda seat: None, draws: int = 2,
+                         actions: Callable = same_actions) -> int:
     """Draw ``draws`` states for every seat from its view of ``state`` (each from its own seed)
     and check each (:func:`check_drawn`); the number of seats whose draws were not all equal."""
     differing = 0
@@ -52,14 +60,14 @@ def determinize_position(game, state, players: int, seed: int, rng_of: Callable,
                  for k in range(draws)]
         assert view == before, "determinize changed the view"
         for one in drawn:
-            check_drawn(game, state, seat, one, view, rng_of, options)
+            check_drawn(game, state, seat, one, view, rng_of, options, actions)
         differing += any(one != drawn[0] for one in drawn)
     return differing
 
 
 def determinized_playout(game, players: int, seed: int, options, choice_seed: int, rng_of: Callable,
                          every: int, limit: int, private: Callable[[int], dict | None] = lambda seat: None,
-                         choose: Callable | None = None) -> tuple[int, int]:
+                         choose: Callable | None = None, actions: Callable = same_actions) -> tuple[int, int]:
     """Play a game with uniform random moves (or ``choose(state, rng)``) and check the drawn
     states at every ``every``-th position and the last; returns ``(positions checked, seats
     whose draws differed)``."""
@@ -70,7 +78,7 @@ def determinized_playout(game, players: int, seed: int, options, choice_seed: in
         over = game.outcome(state) is not None
         if over or step % every == 0:
             differing += determinize_position(game, state, players, derive_seed(choice_seed, step), rng_of, options,
-                                              private)
+                                              private, actions=actions)
             checked += 1
         if over:
             return checked, differing
