@@ -19,6 +19,7 @@ BENCHMARKS = {
     "bots-elements": "bench.bots_elements",
     "engine-eoc": "bench.engine_eoc",
     "bots-eoc": "bench.bots_eoc",
+    "bots-strong": "bench.bots_strong",
     "faces": "bench.faces",
     "flood": "bench.frame_flood",
     "moves": "bench.move_floor",

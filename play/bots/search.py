@@ -58,6 +58,10 @@ class _OutOfTime(Exception):
     """The move's time ran out in the middle of a playout."""
 
 
+class _NoWorlds(Exception):
+    """The game draws no state from this view."""
+
+
 class SearchBot:
     """``choose(view, legal)`` by searching over determinizations (see the module's doc).
 
@@ -120,7 +124,7 @@ class SearchBot:
         else:
             try:
                 choice = (self._pimc if self.method == "pimc" else self._ismcts)(view, candidates, deadline)
-            except NotImplementedError:  # the game draws no states from a view: the heuristic's choice
+            except _NoWorlds:  # the game draws no state from this view: the heuristic's choice
                 self.last["fallback"] = True
                 choice = candidates[0]
         self.last["seconds"] = self.clock() - start
@@ -128,23 +132,35 @@ class SearchBot:
 
     def _candidates(self, legal: list[dict], own: int) -> list[dict]:
         """The heuristic's choice first, then the other actions; when there are more than
-        ``width``, others drawn at random in turn from each action type (so every kind of action
-        has its say), in the order of ``legal``."""
+        ``width`` (or than half the cap on playouts, so that two rounds can be played), others
+        drawn at random in turn from each action type (so every kind of action has its say), in
+        the order of ``legal``."""
         others = [i for i in range(len(legal)) if i != own]
-        if len(legal) > self.width:
+        width = self.width
+        if self.iterations is not None:  # room for two rounds at least
+            width = max(2, min(width, self.iterations // 2))
+        if len(legal) > width:
             by_type: dict[str, list[int]] = {}
             for i in others:
                 by_type.setdefault(str(legal[i].get("type")), []).append(i)
             pools = [list(self.rng.shuffled(group)) for group in by_type.values()]
             chosen: list[int] = []
-            while len(chosen) < self.width - 1:
+            while len(chosen) < width - 1:
                 for pool in pools:
-                    if pool and len(chosen) < self.width - 1:
+                    if pool and len(chosen) < width - 1:
                         chosen.append(pool.pop())
             others = sorted(chosen)
         return [legal[own]] + [legal[i] for i in others]
 
     # -- playouts ----------------------------------------------------------------------------------
+    def _world(self, view: dict, seat: int):
+        """A state drawn from ``view`` (``_NoWorlds`` when the game has no ``determinize`` or
+        refuses the view, e.g. a ``private`` deck that does not match it)."""
+        try:
+            return self.game.determinize(view, seat, self.rng, self.private)
+        except (NotImplementedError, ValueError) as error:
+            raise _NoWorlds from error
+
     def _policy_action(self, state, seat: int, view: dict | None = None) -> dict:
         game = self.game
         legal = game.legal_actions(state, seat)
@@ -182,7 +198,7 @@ class SearchBot:
                 break
             if deadline is not None and self.clock() >= deadline:
                 break
-            world = game.determinize(view, seat, self.rng, self.private)
+            world = self._world(view, seat)
             try:
                 row = [self._playout(game.apply(world, seat, candidates[i]), view, 1, deadline)[seat] for i in active]
             except _OutOfTime:
@@ -231,7 +247,7 @@ class SearchBot:
         while self.iterations is None or playouts < self.iterations:
             if deadline is not None and self.clock() >= deadline:
                 break
-            state = game.determinize(view, seat, self.rng, self.private)
+            state = self._world(view, seat)
             path: list[tuple[_Edge, int]] = []
             node, steps, actor = root, 0, seat
             legal, keys = candidates, root_keys

@@ -131,7 +131,47 @@ def elements_worth(view: dict) -> list[float]:
     return shares(points, ELEMENTS_TEMPERATURE)
 
 
+# -- Elements of Chaos --------------------------------------------------------------------------------
+EOC_TURNS = 1
+"""Turns an Elements of Chaos playout runs into: it stops when the turn after this many starts."""
+EOC_STEPS = 60
+"""At most this many steps, whatever the turn."""
+EOC_TEMPERATURE = 3.0
+"""In the units of :func:`eoc_score`: one move of a character towards the enemy base."""
+EOC_DOWN = 4.0
+"""The worth of a character of one's own gone down, in moves (four down lose the game)."""
+EOC_SHORT_DECK = 10
+EOC_DECK = 2.0
+"""Each card a deck holds under ``EOC_SHORT_DECK`` costs this much (an empty deck loses)."""
+EOC_FAR = 30
+
+
+def eoc_stop(root: dict, view: dict, steps: int) -> bool:
+    """``EOC_TURNS`` turns on (the push-backs and down checks of the turn done), or
+    ``EOC_STEPS`` steps."""
+    return view["turn"] >= root["turn"] + EOC_TURNS or steps >= EOC_STEPS
+
+
+def eoc_score(view: dict, seat: int) -> float:
+    """How well ``seat`` stands (elements-of-chaos.md, "Winning"): minus the cost of its
+    cheapest way to the enemy base (the heuristic's measure, in moves; from its own base when it
+    has no character), minus :data:`EOC_DOWN` per character of its own down, minus
+    :data:`EOC_DECK` per card its deck is short of ``EOC_SHORT_DECK``."""
+    from .eoc_heuristic import Board, EocHeuristic
+
+    seen = {**view, "seat": seat}
+    distance = min(EocHeuristic(0)._distance(seen, Board(seen)), EOC_FAR)
+    short = max(0, EOC_SHORT_DECK - view["deck_sizes"][seat])
+    return -distance - EOC_DOWN * len(view["downs"][seat]) - EOC_DECK * short
+
+
+def eoc_worth(view: dict) -> list[float]:
+    """The two seats' :func:`eoc_score` as shares."""
+    return shares([eoc_score(view, 0), eoc_score(view, 1)], EOC_TEMPERATURE)
+
+
 PROFILES: dict[str, Profile] = {
+    "eoc": Profile(eoc_stop, eoc_worth),
     "lama": Profile(lama_stop, lama_worth),
     "completto": Profile(completto_stop, completto_worth),
     "elements": Profile(elements_stop, elements_worth),

@@ -16,7 +16,7 @@ GAME = GAMES["lama"]
 
 
 def test_the_registry():
-    assert set(BOTS) == {"random", "heuristic"}
+    assert set(BOTS) == {"random", "heuristic", "strong"}
     assert HEURISTICS["lama"] is LamaHeuristic  # other games register their own beside it
     assert isinstance(BOTS["random"](GAME, 1), RandomBot)
     assert isinstance(BOTS["heuristic"](GAME, 1), LamaHeuristic)

@@ -1,0 +1,212 @@
+"""The ``strong`` bot (play/bots/search.py): it plays every game at every player count to the end
+with legal moves only, is exactly reproducible for a seed and a cap on playouts, reads nothing
+but the view and the legal actions (two real states with the same view get the same answer),
+finds an obvious winning move, and answers an Elements of Chaos order decision."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from play.bots import BOTS, RandomBot, SearchBot, make_bot
+from play.bots.runner import play_game
+from play.bots.search_profiles import lama_stop, lama_worth, outcome_worth, shares
+from play.engine import Outcome, Rng
+from play.games import GAMES
+from play.games.eoc.decklists import sample_deck
+from play.games.lama import DECK, LamaState, Tally
+
+CAP = {"budget": None, "iterations": 6}
+EOC_OPTIONS = {"decks": [sample_deck("SMP-GREEN"), sample_deck("SMP-BLACK")]}
+
+#: slug, players, options (kept short)
+GAMES_PLAYED = [
+    *[("lama", n, {"end_at": 12}) for n in range(2, 7)],
+    *[("completto", n, {"max_turns": 40}) for n in range(2, 7)],
+    *[("elements", n, {"deals": 2 if n == 3 else 1}) for n in range(3, 6)],  # 2 deals: a give-up step
+    ("eoc", 2, EOC_OPTIONS),
+]
+
+
+class Checked:
+    """A bot whose every answer is checked against the legal actions it was given."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.moves = 0
+        self.kinds = set()
+
+    def choose(self, view, legal):
+        action = self.bot.choose(view, legal)
+        assert any(action is a for a in legal)
+        self.moves += 1
+        self.kinds.add(action["type"])
+        return action
+
+
+def strong_bots(game, players, options, seed):
+    """A strong bot with a small cap in every seat (an Elements of Chaos seat knows its deck)."""
+    bots = []
+    for seat in range(players):
+        private = {"deck": options["decks"][seat]} if game.slug == "eoc" else None
+        bots.append(Checked(SearchBot(game, seed + seat, private, **CAP)))
+    return bots
+
+
+def test_the_registry_makes_it_for_every_game_and_passes_private_to_it_only():
+    for game in GAMES.values():
+        assert BOTS["strong"].plays(game)
+        assert isinstance(make_bot("strong", game, 1), SearchBot)
+    eoc = GAMES["eoc"]
+    private = {"deck": EOC_OPTIONS["decks"][0]}
+    assert make_bot("strong", eoc, 1, private).private is private
+    assert isinstance(make_bot("random", eoc, 1, private), RandomBot)  # the others take none
+    with pytest.raises(ValueError, match="a time budget, a cap on playouts, or both"):
+        SearchBot(eoc, 1, budget=None)
+    with pytest.raises(ValueError, match="method: one of pimc, ismcts, not 'mcts'"):
+        SearchBot(eoc, 1, method="mcts")
+
+
+@pytest.mark.parametrize("slug, players, options", GAMES_PLAYED,
+                         ids=[f"{slug}-{players}" for slug, players, _ in GAMES_PLAYED])
+def test_it_plays_a_whole_game_with_legal_moves_only(slug, players, options):
+    game = GAMES[slug]
+    bots = strong_bots(game, players, options, 11)
+    state, log = play_game(game, players, 4, options, bots)
+    assert game.outcome(state) is not None
+    assert sum(bot.moves for bot in bots) == len(log) > 0
+    searched = [bot.bot.last for bot in bots if bot.bot.last]
+    assert all(not last["fallback"] for last in searched)
+    kinds = set().union(*(bot.kinds for bot in bots))
+    expected = {"lama": {"play", "draw"}, "completto": {"insert", "take", "place"},
+                "elements": {"place", "bid", "pass"} | ({"discard"} if (options or {}).get("deals", 1) > 1 else set()),
+                "eoc": {"mulligan", "arrange", "place_character", "set", "action_table", "choose", "done"}}[slug]
+    assert expected <= kinds
+
+
+def test_the_ismcts_method_plays_a_whole_game_too():
+    game = GAMES["lama"]
+    bots = [Checked(SearchBot(game, s, method="ismcts", **CAP)) for s in range(3)]
+    state, log = play_game(game, 3, 2, {"end_at": 12}, bots)
+    assert game.outcome(state) is not None and len(log) > 0
+
+
+def first_moves(game, players, options, bots, steps):
+    """The first ``steps`` actions of a game from seed 5, as ``(seat, action)``."""
+    state, log = game.setup(players, 5, options), []
+    while len(log) < steps and game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat))
+        log.append((seat, action))
+        state = game.apply(state, seat, action)
+    return log
+
+
+@pytest.mark.parametrize("slug, players, options", [("lama", 2, None), ("completto", 2, {"max_turns": 60}),
+                                                     ("elements", 3, {"deals": 2}), ("eoc", 2, EOC_OPTIONS)])
+def test_a_seed_and_a_cap_give_the_same_moves_and_another_seed_others(slug, players, options):
+    game = GAMES[slug]
+
+    def moves(seed):
+        return first_moves(game, players, options, strong_bots(game, players, options, seed), 120)
+
+    first = moves(1)
+    assert len(first) > 30
+    assert moves(1) == first
+    assert moves(2) != first
+
+
+def lama_state(hands, top, *, scores=(0, 0), draw=(), turn=0, active=None):
+    """A hand-built L.A.M.A. position of round 1: ``hands``, the discard pile's ``top`` over every
+    card not dealt elsewhere, the ``draw`` pile (top first); ``scores`` as chips."""
+    players = len(hands)
+    rest = Counter(DECK)
+    rest.subtract([*(c for h in hands for c in h), top, *draw])
+    tally = Tally(players=players, end_at=40, decks=(), rng=7, round=1, starter=0,
+                  white=tuple(s % 10 for s in scores), black=tuple(s // 10 for s in scores), last_round=None, over=False)
+    return LamaState(tuple(tuple(sorted(h)) for h in hands), tuple(draw), (top, *sorted(rest.elements())),
+                     tuple(active or [True] * players), turn, tally)
+
+
+def test_it_reads_only_the_view_two_states_with_one_view_get_one_answer():
+    game = GAMES["lama"]
+    real = game.setup(2, 3, None)
+    view = game.view(real, 0)
+    other = game.determinize(view, 0, Rng.from_seed(99))
+    assert other.hands[1] != real.hands[1] and game.view(other, 0) == view
+    answers = set()
+    for state in (real, other):
+        bot = SearchBot(game, 5, budget=None, iterations=40)
+        action = bot.choose(game.view(state, 0), game.legal_actions(state, 0))
+        answers.add(repr(action))
+        assert bot.last["playouts"] > 0
+    assert len(answers) == 1
+
+
+def test_it_goes_out_to_win_a_lama_game():
+    game = GAMES["lama"]
+    # seat 0 holds one 4 on a 3 (it goes out); seat 1 sits at 38 of 40 with a llama and sixes
+    state = lama_state([[4], [6, 6, 7, 2]], 3, scores=(20, 38), draw=[1, 2, 3, 5, 5, 6, 1, 2])
+    legal = game.legal_actions(state, 0)
+    assert legal == [{"type": "play", "card": 4}, {"type": "draw"}, {"type": "quit"}]
+    bot = SearchBot(game, 1, budget=None, iterations=30)
+    assert bot.choose(game.view(state, 0), legal) == {"type": "play", "card": 4}
+    after = game.apply(state, 0, legal[0])
+    assert game.outcome(after).winners == (0,)
+
+
+def test_it_draws_for_its_last_chance_rather_than_quit_and_lose_the_game():
+    game = GAMES["lama"]
+    # seat 0 cannot play a llama on a 3 and stands at 39 of 40: quitting keeps the llama, 10
+    # points, and loses the game at once; drawing keeps a chance to go out.
+    state = lama_state([[7], [1, 1, 2, 5]], 3, scores=(39, 0), draw=[4, 5, 6, 1, 7, 7])
+    legal = game.legal_actions(state, 0)
+    assert legal == [{"type": "draw"}, {"type": "quit"}]
+    bot = SearchBot(game, 1, budget=None, iterations=40)
+    assert bot.choose(game.view(state, 0), legal) == {"type": "draw"}
+    assert bot.last["playouts"] > 0
+
+
+def test_one_legal_action_is_answered_at_once():
+    game = GAMES["lama"]
+    state = lama_state([[7], [1, 2]], 3, draw=[1, 2], active=[True, False])
+    legal = game.legal_actions(state, 0)
+    assert legal == [{"type": "quit"}]
+    bot = SearchBot(game, 1, budget=None, iterations=1000)
+    assert bot.choose(game.view(state, 0), legal) is legal[0]
+    assert bot.last["playouts"] == 0
+
+
+def test_it_answers_an_eoc_order_decision():
+    game = GAMES["eoc"]
+    state = game.setup(2, 0, {"decks": [sample_deck("SMP-GREEN"), sample_deck("SMP-WHITE")]})
+    players = [RandomBot(game, 0), RandomBot(game, 1)]
+    for _ in range(46):  # random play reaches SMP-023's order decision (found by search over seeds)
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, players[seat].choose(game.view(state, seat), game.legal_actions(state, seat)))
+    legal = game.legal_actions(state, 0)
+    assert game.to_act(state) == [0] and [a["type"] for a in legal] == ["order", "order"]
+    bot = SearchBot(game, 3, {"deck": sample_deck("SMP-GREEN")}, budget=None, iterations=16)
+    action = bot.choose(game.view(state, 0), legal)
+    assert action in legal
+    assert bot.last["playouts"] > 0 and not bot.last["fallback"]
+
+
+def test_worths():
+    assert outcome_worth(Outcome((3, 5, 3), (0, 2)), 3) == [0.5, 0.0, 0.5]
+    assert outcome_worth(Outcome((0, 0), ()), 2) == [0.5, 0.5]
+    assert shares([0.0, 0.0], 8.0) == [0.5, 0.5]
+    assert round(shares([8.0, 0.0], 8.0)[0], 4) == 0.7311
+    view = {"round": 2, "scores": [8, 0]}
+    assert lama_stop({"round": 1}, view, 5) and not lama_stop({"round": 2}, view, 5)
+    assert [round(w, 4) for w in lama_worth(view)] == [0.2689, 0.7311]
+
+
+def test_a_time_budget_ends_the_search():
+    game = GAMES["lama"]
+    state = lama_state([[3, 4, 6], [1, 2, 5]], 3, draw=[4, 5, 6, 1, 7, 7, 2, 2])
+    legal = game.legal_actions(state, 0)
+    assert len(legal) == 4
+    bot = SearchBot(game, 1, budget=0.02, min_rounds=10_000)  # never drops a candidate: only time ends it
+    bot.choose(game.view(state, 0), legal)
+    assert bot.last["playouts"] > 0 and 0.02 <= bot.last["seconds"] < 0.02 + 0.25
