@@ -6,6 +6,11 @@ it plays (``BOTS[name].plays(game)``); :func:`bots_for` lists a game's bots.
 
 - ``random``: any legal action, for every game;
 - ``heuristic``: a game's own rule-of-thumb player (``HEURISTICS`` by game slug).
+
+A bot that thinks within a time per move says so (its factory's ``thinks`` is true) and is made
+as ``BOTS[name](game, seed, think_seconds=s)``, ``s`` from ``MIN_THINK_SECONDS`` to
+``MAX_THINK_SECONDS`` (``DEFAULT_THINK_SECONDS`` unless the match sets it); :func:`make_bot` passes
+it to such a bot only.
 """
 from __future__ import annotations
 
@@ -13,6 +18,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from play.engine import Game
+
+#: The time a bot that thinks may take per move, in seconds: its bounds and its default.
+MIN_THINK_SECONDS, DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS = 0.1, 0.5, 2.0
 
 
 class Bot(Protocol):
@@ -22,7 +30,8 @@ class Bot(Protocol):
 
 class BotFactory(Protocol):
     """Makes a bot for a game: ``factory(game, seed)``; ``factory.plays(game)`` says whether it
-    can (a factory asked for a game it does not play raises ``ValueError``)."""
+    can (a factory asked for a game it does not play raises ``ValueError``). A factory with
+    ``thinks = True`` takes ``think_seconds`` too (the time its bot may take per move)."""
 
     def __call__(self, game: Game, seed: int) -> Bot: ...
 
@@ -68,13 +77,24 @@ def bots_for(game: Game) -> list[str]:
     return [name for name, factory in BOTS.items() if factory.plays(game)]
 
 
-def make_bot(name: str, game: Game, seed: int) -> Bot:
-    """The bot ``name`` for ``game`` with its own ``seed``; ``ValueError`` for a name that is no
-    bot of ``game`` (unknown, or a bot that does not play it)."""
+def thinks(name: str) -> bool:
+    """Whether the bot ``name`` thinks within a time per move (its factory's ``thinks``)."""
+    return bool(getattr(BOTS.get(name), "thinks", False))
+
+
+def make_bot(name: str, game: Game, seed: int, think_seconds: float = DEFAULT_THINK_SECONDS) -> Bot:
+    """The bot ``name`` for ``game`` with its own ``seed`` (and, for a bot that :func:`thinks`,
+    ``think_seconds`` per move); ``ValueError`` for a name that is no bot of ``game`` (unknown,
+    or a bot that does not play it) or a time outside ``MIN_THINK_SECONDS..MAX_THINK_SECONDS``."""
     if name not in BOTS or not BOTS[name].plays(game):
         raise ValueError(f"{name!r} is not a bot of {game.slug}; its bots: {', '.join(bots_for(game))}")
-    return BOTS[name](game, seed)
+    if not thinks(name):
+        return BOTS[name](game, seed)
+    if not MIN_THINK_SECONDS <= think_seconds <= MAX_THINK_SECONDS:
+        raise ValueError(f"think_seconds must be from {MIN_THINK_SECONDS} to {MAX_THINK_SECONDS}, not {think_seconds}")
+    return BOTS[name](game, seed, think_seconds=think_seconds)
 
 
-__all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "Heuristic", "bots_for", "heuristic", "make_bot",
+__all__ = ["BOTS", "DEFAULT_THINK_SECONDS", "MAX_THINK_SECONDS", "MIN_THINK_SECONDS", "Bot", "BotFactory",
+           "HEURISTICS", "Heuristic", "bots_for", "heuristic", "make_bot", "thinks",
            "ComplettoHeuristic", "ElementsHeuristic", "EocHeuristic", "LamaHeuristic", "RandomBot"]
