@@ -195,7 +195,7 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     page.select_option("#id_game", "eoc")
     page.fill("#id_players", "2")
     page.select_option("#id_seat_0", "you")
-    page.select_option("#id_seat_1", "heuristic")
+    page.select_option("#id_seat_1", "normal")
     expect(page.locator("#id_seat_0_deck")).to_be_hidden()
     page.select_option("#id_deck", "SMP-RED")
     page.select_option("#id_seat_1_deck", "SMP-GREEN")
