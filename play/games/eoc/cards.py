@@ -64,7 +64,8 @@ class Catalogue:
     """Every distinct card of the match, sorted by code, the board's size (option ``rows``),
     whether the deal is stacked and whether the match is played in sandbox mode (option
     ``sandbox``). ``card(code)`` looks a card up, ``effect(code)`` gives its
-    effect's operations; ``has_effects`` says whether any card has one. ``ValueError`` (naming the
+    effect's operations; ``has_effects`` says whether any card has one, ``has_triggers`` whether
+    any item has a trigger. ``ValueError`` (naming the
     card) for an effect the effect language cannot read (see :mod:`.effects`)."""
 
     rows: int
@@ -77,6 +78,7 @@ class Catalogue:
         effects = {c.code: parse_effect(c.effect, c.type, c.code) for c in self.cards}
         object.__setattr__(self, "_effects", effects)
         object.__setattr__(self, "has_effects", any(effects.values()))
+        object.__setattr__(self, "has_triggers", any(op["op"] == "trigger" for ops in effects.values() for op in ops))
 
     def effect(self, code: str) -> tuple[dict, ...]:
         """The checked operations of card ``code``'s effect (``()`` for a vanilla card); see

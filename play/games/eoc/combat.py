@@ -1,5 +1,5 @@
 """Combat (elements-of-chaos.md, "A turn" 5 and 6): attack with a damage card and its SIZE bonus,
-charge and its push-back, defence, damage, and the down check."""
+charge (its push-back is :mod:`.pushes`'s), defence, damage, and the down check."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,9 +7,9 @@ from dataclasses import replace
 from play.engine import replace_at
 
 from . import modifiers
-from .area import char_by_uid, char_at, on_area, replace_char, reveal_item
-from .state import COLS, Char, EocState, Push, Turned
-from .winning import check_base, check_down
+from .area import char_by_uid, replace_char
+from .state import Char, EocState, Push, Turned
+from .winning import check_down
 
 
 def card_damage(state: EocState, attacker: Char, code: str) -> int:
@@ -46,9 +46,10 @@ def attack(state: EocState, seat: int, attacker: Char, target: Char) -> EocState
 
 
 def charge(state: EocState, seat: int, attacker: Char, target: Char) -> EocState:
-    """``attacker`` charges the orthogonally adjacent ``target``: 1 damage less defence, no card
-    turned, and a push-back owed after STEP 3 in the direction from the charger to the target."""
-    state = deal_damage(state, target, 1)
+    """``attacker`` charges the orthogonally adjacent ``target``: 1 damage (changed by charge
+    damage changes in force, :func:`.modifiers.charge_damage`) less defence, no card turned, and a
+    push-back owed after STEP 3 in the direction from the charger to the target."""
+    state = deal_damage(state, target, modifiers.charge_damage(state, attacker))
     push = Push(seat, target.uid, target.row - attacker.row, target.col - attacker.col)
     return replace(state, pushes=state.pushes + (push,))
 
@@ -57,29 +58,6 @@ def defend(state: EocState, seat: int) -> EocState:
     """Seat ``seat`` defends: every damage to its characters is 1 lower more until the end of the
     turn."""
     return replace(state, defence=replace_at(state.defence, seat, state.defence[seat] + 1))
-
-
-def resolve_pushes(state: EocState) -> EocState:
-    """End of turn ("A turn" 6): push-backs resolve, the AP's first, in the order the charges were
-    made. Each target moves one square in its push's direction from where it stands now, unless
-    that square is off the area, has no area card, or holds a character; a target that went down
-    is not pushed. A target ending on the opponent's base wins at once and the later push-backs
-    do not resolve. A face-down item on the square it stops on turns face up."""
-    ordered = [p for p in state.pushes if p.seat == state.ap] + [p for p in state.pushes if p.seat != state.ap]
-    state = replace(state, pushes=())
-    for push in ordered:
-        ch = char_by_uid(state, push.uid)
-        if ch is None:
-            continue
-        r, c = ch.row + push.dr, ch.col + push.dc
-        if not on_area(r, c, state.cat.rows) or state.area[r * COLS + c] is None or char_at(state, r, c):
-            continue
-        moved = replace(ch, row=r, col=c)
-        state = reveal_item(replace(state, chars=replace_char(state, moved)), r, c)
-        state = check_base(state, moved)
-        if state.result is not None:
-            return state
-    return state
 
 
 def down_check(state: EocState) -> EocState:

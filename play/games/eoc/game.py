@@ -25,6 +25,7 @@ from play.engine import (
     from_json,
     game_over,
     illegal,
+    malformed,
     rule,
     shown,
 )
@@ -32,7 +33,7 @@ from play.engine.spec import BOOL, DATA, INT
 from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_ROWS, DECK_SIZE
 
-from . import sandbox, steps, turn
+from . import effects, modifiers, sandbox, steps, turn
 from . import setup as setup_mod
 from .cards import Catalogue, known, parse_decks, remember, texts_of
 from .decklists import sample_deck
@@ -97,10 +98,34 @@ SHAPES = {
     "defend": {},
     "special": {"by": _square},
     "done": {},
+    "order": {"cards": lambda v: type(v) is list and all(type(c) is str for c in v)},
     sandbox.MOVE: {"from": lambda v: type(v) is dict, "to": lambda v: type(v) is dict},
     sandbox.HP: {"square": _square, "hp": int},
 }
-"""Every action's fields ("Actions (API)"); a square is ``[row, col]``, an order 4 codes."""
+"""Every action's fields ("Actions (API)"); a square is ``[row, col]``, an order 4 codes. An
+``event`` or ``special`` may also carry ``targets`` (docs/eoc-effects.md, "Chosen targets"; see
+:func:`_targets`); ``order`` answers a pending decision ("Decisions")."""
+
+#: The actions that may carry the chosen ``targets``.
+TARGETED = ("event", "special")
+
+
+def _entry(value) -> bool:
+    return value is None or type(value) is str or _square(value)
+
+
+def _targets(action):
+    """The ``targets`` of an ``event`` or ``special`` action (``None`` when it has none) and the
+    action without them; ``malformed_action`` for targets that are not a list of squares, codes
+    and nulls."""
+    if type(action) is not dict or action.get("type") not in TARGETED or "targets" not in action:
+        return None, action
+    targets = action["targets"]
+    if type(targets) is not list or not all(_entry(t) for t in targets):
+        raise malformed(gettext_noop(
+            "The targets of a %(kind)s action are a list of squares [row, col], card codes and nulls, not %(value)s."),
+            kind=repr(action["type"]), value=shown(targets))
+    return targets, {k: v for k, v in action.items() if k != "targets"}
 
 PHASE_ACTIONS = {
     MULLIGAN: ("mulligan",),
@@ -156,12 +181,22 @@ class EoC(BaseGame):
             raise game_over()
         out_of_turn = type(seat) is not int or seat not in to_act(state)
         sandboxing = type(seat) is int and type(action) is dict and action.get("type") in sandbox.TYPES \
-            and sandbox.is_open(state, seat)
+            and state.pending is None and sandbox.is_open(state, seat)
         if out_of_turn and not sandboxing:
             raise illegal("not_your_turn", gettext_noop("Seat %(seat)s may not act now."), seat=shown(seat))
+        targets, action = _targets(action)
         kind = action_type(action, SHAPES)
         if kind in sandbox.TYPES:
             return sandbox.apply(state, seat, action)
+        return modifiers.settle_hp(state, self._rules_apply(state, seat, kind, action, targets))
+
+    def _rules_apply(self, state: EocState, seat: int, kind: str, action: dict, targets) -> EocState:
+        if state.pending is not None or kind == "order":
+            if state.pending is None or kind != "order":
+                raise rule(gettext_noop("First answer the decision asked of you: put the cards you looked at in "
+                                        "the order you choose.") if state.pending is not None else
+                           gettext_noop("No order of cards is asked of you now."))
+            return effects.answer_order(state, seat, action["cards"])
         phase = state.phase
         if kind not in PHASE_ACTIONS[phase]:
             raise rule(gettext_noop("In %(phase)s the actions are %(actions)s, not %(kind)s."),
@@ -171,13 +206,13 @@ class EoC(BaseGame):
         if kind == "move":
             return steps.move(state, seat, tuple(action["from"]), tuple(action["to"]))
         if kind == "event":
-            return steps.event(state, seat, action["card"], tuple(action["by"]))
+            return steps.event(state, seat, action["card"], tuple(action["by"]), targets)
         if kind in ("attack", "charge"):
             return steps.strike(state, seat, kind, tuple(action["by"]), tuple(action["target"]))
         if kind == "defend":
             return steps.defend_action(state, seat)
         if kind == "special":
-            return steps.special(state, seat, tuple(action["by"]))
+            return steps.special(state, seat, tuple(action["by"]), targets)
         if kind == "choose":
             return turn.choose(state, seat, action["action"])
         if kind == "skip":
@@ -211,17 +246,20 @@ class EoC(BaseGame):
         """``action`` as ``viewer`` may see it once ``seat`` took it (elements-of-chaos.md,
         "Hidden information"; see :meth:`play.engine.BaseGame.public_action`). The other seat and
         spectators see a mulligan without its answer, an arrangement without its cards, an area
-        card set face down without its card (``{"type": "set", "square"}``) and a sandbox move of
-        a hand's card without the card when it stays hidden from them (``sandbox.public``: to a
-        hand, a deck or face down on the area); one's own actions and every face-up play are
-        shown whole."""
+        card set face down without its card (``{"type": "set", "square"}``), an ``order`` without
+        its cards, an event or special with a hand card chosen among its targets with ``null``
+        there (the card is set face down; docs/eoc-effects.md) and a sandbox move of a hand's card
+        without the card when it stays hidden from them (``sandbox.public``: to a hand, a deck or
+        face down on the area); one's own actions and every face-up play are shown whole."""
         if viewer == seat or type(action) is not dict:
             return action
         kind = action.get("type")
         if kind in sandbox.TYPES:
             return sandbox.public(action, seat, viewer)
-        if kind in ("mulligan", "arrange"):
+        if kind in ("mulligan", "arrange", "order"):
             return {"type": kind}
+        if kind in TARGETED and type(action.get("targets")) is list:
+            return {**action, "targets": [None if type(t) is str else t for t in action["targets"]]}
         if kind == "set":
             return {"type": "set", "square": action.get("square")}
         return action
@@ -294,8 +332,9 @@ class EoC(BaseGame):
             cat = remember(_catalogue(options)[0])
             if cat.key != key:
                 raise ValueError("cards: the options' decks are not the cards of this state")
-        state = from_json(EocState, {name: value for name, value in data.items() if name != "cards"},
-                          given={"cat": cat})
+        fields = {"pending": None, "peeks": [[], []]}  # absent from states stored before decisions
+        fields.update((name, value) for name, value in data.items() if name != "cards")
+        state = from_json(EocState, fields, given={"cat": cat})
         self.check_state(state)
         return state
 

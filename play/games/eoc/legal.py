@@ -1,10 +1,12 @@
-"""Legal actions (elements-of-chaos.md, "Actions (API)"): exactly the actions ``apply`` accepts.
-A card in hand appears once per distinct code; squares are ``[row, col]`` lists."""
+"""Legal actions (elements-of-chaos.md, "Actions (API)", and docs/eoc-effects.md): exactly the
+actions ``apply`` accepts. A card in hand appears once per distinct code; squares are
+``[row, col]`` lists; an event or special whose effect has choices appears once per legal
+combination of ``targets``; while a decision is pending, only its answers."""
 from __future__ import annotations
 
 from itertools import permutations
 
-from . import modifiers, sandbox
+from . import effects, modifiers, sandbox
 from .area import adjacent_enemies, destinations
 from .state import ARRANGE, CHARACTER, CHOOSE, MULLIGAN, PART, SET, TABLE, EocState
 from .steps import can_use_event
@@ -16,8 +18,10 @@ _DONE = {"type": "done"}
 
 
 def to_act(state: EocState) -> list[int]:
-    """Seats that may act now: during set-up every seat still to answer, else the one acting seat;
-    ``[]`` once over."""
+    """Seats that may act now: during set-up every seat still to answer, the seat a pending
+    decision waits on, else the one acting seat; ``[]`` once over."""
+    if state.pending is not None:
+        return [state.pending.seat]
     phase = state.phase
     if phase == MULLIGAN:
         return [s for s in (0, 1) if state.mulligans[s] < 0]
@@ -38,12 +42,17 @@ def legal_actions(state: EocState, seat: int) -> list[dict]:
     a seat may take out of turn too."""
     if type(seat) is not int:
         return []
+    if state.pending is not None:
+        return _rules_actions(state, seat)
     return _rules_actions(state, seat) + sandbox.legal(state, seat)
 
 
 def _rules_actions(state: EocState, seat: int) -> list[dict]:
     if seat not in to_act(state):
         return []
+    if state.pending is not None:
+        orders = dict.fromkeys(permutations(state.pending.cards))
+        return [{"type": "order", "cards": list(o)} for o in orders]
     phase = state.phase
     if phase == MULLIGAN:
         return [dict(a) for a in _MULLIGAN]
@@ -76,26 +85,39 @@ def _part_actions(state: EocState, seat: int, hand: tuple[str, ...]) -> list[dic
         for code in _distinct(hand):
             if cat.card(code).type != "event":
                 continue
+            rest = list(hand)
+            rest.remove(code)
             for ch in mine:
                 if ch.uid not in part.events and can_use_event(state, seat, code, ch):
-                    out.append({"type": "event", "card": code, "by": [ch.row, ch.col]})
+                    out += _with_targets({"type": "event", "card": code, "by": [ch.row, ch.col]},
+                                         effects.choice_lists(state, seat, code, ch, tuple(rest)))
     chosen = state.chosen
     if chosen == "move":
         for ch in mine:
-            if ch.uid not in part.moved:
+            if ch.uid not in part.moved and "move" not in modifiers.prohibited(state, ch):
                 for r, c in destinations(state, ch, modifiers.movement_power(state, ch)):
                     out.append({"type": "move", "from": [ch.row, ch.col], "to": [r, c]})
     elif chosen in ("attack", "charge"):
         if not part.struck and (chosen == "charge" or state.decks[seat]):
             for ch in mine:
                 for foe in adjacent_enemies(state, ch):
+                    if chosen == "charge" and "be_charged" in modifiers.prohibited(state, foe):
+                        continue
                     out.append({"type": chosen, "by": [ch.row, ch.col], "target": [foe.row, foe.col]})
     elif chosen == "defend":
         if not part.defended:
             out.append({"type": "defend"})
     elif chosen == "special":
         for ch in mine:
-            if ch.uid not in part.specials:
-                out.append({"type": "special", "by": [ch.row, ch.col]})
+            if ch.uid not in part.specials and "special" not in modifiers.prohibited(state, ch):
+                out += _with_targets({"type": "special", "by": [ch.row, ch.col]},
+                                     effects.choice_lists(state, seat, ch.code, ch, hand))
     out.append(dict(_DONE))
     return out
+
+
+def _with_targets(action: dict, lists) -> list[dict]:
+    """``action`` as is for an effect without choices, else once per combination of targets."""
+    if not lists:
+        return [action]
+    return [{**action, "targets": combo} for combo in effects.combinations(lists)]

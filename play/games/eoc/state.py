@@ -65,14 +65,51 @@ class Push:
 
 @dataclass(frozen=True)
 class Mod:
-    """A change with a duration made by a card effect (see :mod:`.effects`): ``kind`` is
-    ``"movement"``, ``"size"`` or ``"damage_taken"``; ``uid`` the character it applies to;
+    """A change with a duration made by a card effect (see :mod:`.effects`): ``kind`` is a stat
+    of ``tcg.effects.language.STATS`` or a prohibition ``"not:" + W`` (``W`` one of
+    ``PROHIBITIONS``, docs/eoc-effects.md, "Prohibitions"); ``uid`` the character it applies to;
     ``amount`` the signed change; ``until`` ``"step"`` or ``"turn"``."""
 
     kind: str
     uid: int
     amount: int
     until: str
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the engine waits on (docs/eoc-effects.md, "Decisions"): the deciding ``seat``,
+    its ``kind`` (``"order"``), the ``cards`` it orders (top first as they lay), the seat whose
+    ``deck`` they came from and where they go (``to``: ``"top"`` or ``"bottom"``). The effect
+    that asked continues once it is answered: the card whose effect it is (``code``), the index
+    of the operation after the one that asked (``next_op``), the user's ``uid`` and the targets
+    chosen for the operations still to run (``targets``: squares as ``(row, col)``, hand cards as
+    codes, ``None`` for a choice without a candidate)."""
+
+    seat: int
+    kind: str
+    cards: tuple[str, ...]
+    deck: int
+    to: str
+    code: str
+    next_op: int
+    uid: int
+    targets: tuple[tuple[int, int] | str | None, ...]
+
+
+@dataclass(frozen=True)
+class Peek:
+    """A hidden card a seat was shown by a look (docs/eoc-effects.md, "Looks at hidden cards"):
+    ``source`` ``"hand"`` (a card of the opponent's hand, until the end of the turn) or
+    ``"area"`` (the face-down area card on ``(row, col)``, while it lies there face down;
+    ``-1, -1`` for a hand card), and the card's ``code``."""
+
+    source: str
+    code: str
+    row: int
+    col: int
+
+    json_list: ClassVar[bool] = True  # stored as [source, code, row, col]
 
 
 @dataclass(frozen=True)
@@ -133,6 +170,8 @@ class EocState:
       ``arranged`` per seat.
     - ``turned``: the last damage card; ``seen`` per seat: deck cards a seat was shown by an
       effect (private to it); ``result``: the :class:`Result` once over.
+    - ``pending``: the :class:`Pending` decision the match waits on, or ``None``; ``peeks`` per
+      seat: the hidden cards a look showed it (:class:`Peek`, private to it).
     """
 
     cat: Catalogue
@@ -162,6 +201,8 @@ class EocState:
     turned: Turned | None
     seen: tuple[tuple[str, ...], tuple[str, ...]]
     result: Result | None
+    pending: Pending | None = None
+    peeks: tuple[tuple[Peek, ...], tuple[Peek, ...]] = ((), ())
 
     @property
     def rows(self) -> int:

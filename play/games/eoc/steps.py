@@ -8,7 +8,7 @@ from dataclasses import replace
 from play.engine import replace_at, rule
 from tcg.message import gettext_noop
 
-from . import effects, modifiers
+from . import effects, modifiers, triggers
 from .area import adjacent_enemies, char_at, destinations, replace_char, reveal_item
 from .combat import attack, charge, defend
 from .state import Char, EocState
@@ -33,10 +33,12 @@ def can_use_event(state: EocState, seat: int, code: str, user: Char) -> bool:
     return all(c in colours for c in card.colours)
 
 
-def event(state: EocState, seat: int, code: str, by: tuple[int, int]) -> EocState:
+def event(state: EocState, seat: int, code: str, by: tuple[int, int], targets=None) -> EocState:
     """Use event ``code`` from hand by the character on ``by``: before the part's first other
     action, once per character this STEP; the card goes to the discard pile and its effect runs
-    (none for a vanilla card)."""
+    (none for a vanilla card) with the chosen ``targets`` (JSON, ``None`` for none; checked by
+    :func:`.effects.check_targets` against the position once the card left the hand,
+    docs/eoc-effects.md, "Chosen targets")."""
     if state.part.acted:
         raise rule(gettext_noop("Events come before the part's first other action (A turn, 5)."))
     if code not in state.hands[seat]:
@@ -51,11 +53,12 @@ def event(state: EocState, seat: int, code: str, by: tuple[int, int]) -> EocStat
             "An event is used by a character whose colours include all of the event's colours (Cards)."))
     hand = list(state.hands[seat])
     hand.remove(code)
+    picked = effects.check_targets(effects.choice_lists(state, seat, code, user, tuple(hand)), targets, code)
     state = replace(state, hands=replace_at(state.hands, seat, tuple(hand)),
                     discards=replace_at(state.discards, seat, (code,) + state.discards[seat]),
                     part=replace(state.part, events=state.part.events + (user.uid,),
                                  manual=state.part.manual or state.cat.is_manual(code)))
-    return effects.use_event(state, seat, code, user)
+    return effects.use_event(state, seat, code, user, picked)
 
 
 def _allowed(state: EocState, what: str) -> None:
@@ -72,6 +75,8 @@ def move(state: EocState, seat: int, src: tuple[int, int], dst: tuple[int, int])
     ch = own_char_at(state, seat, src)
     if ch.uid in state.part.moved:
         raise rule(gettext_noop("Each character may move once per STEP (A turn, 5)."))
+    if "move" in modifiers.prohibited(state, ch):
+        raise rule(gettext_noop("A card's effect says this character cannot move now."))
     if dst not in destinations(state, ch, modifiers.movement_power(state, ch)):
         raise rule(gettext_noop(
             "A character moves in a straight line in one of its directions, 1 up to its movement power, over area "
@@ -80,7 +85,8 @@ def move(state: EocState, seat: int, src: tuple[int, int], dst: tuple[int, int])
     state = replace(state, chars=replace_char(state, moved),
                     part=replace(state.part, moved=state.part.moved + (ch.uid,), acted=True))
     state = reveal_item(state, dst[0], dst[1])
-    return check_base(state, moved)
+    state = check_base(state, moved)
+    return state if state.result is not None else triggers.stopped(state, moved.uid)
 
 
 def strike(state: EocState, seat: int, kind: str, by: tuple[int, int], target: tuple[int, int]) -> EocState:
@@ -99,6 +105,8 @@ def strike(state: EocState, seat: int, kind: str, by: tuple[int, int], target: t
                 "The target of an attack is an enemy character orthogonally adjacent to the attacker (A turn, 5)."))
         raise rule(gettext_noop(
             "The target of a charge is an enemy character orthogonally adjacent to the charger (A turn, 5)."))
+    if kind == "charge" and "be_charged" in modifiers.prohibited(state, foe):
+        raise rule(gettext_noop("A card's effect says this character cannot be the target of a charge now."))
     state = replace(state, part=replace(state.part, struck=True, acted=True))
     return attack(state, seat, ch, foe) if kind == "attack" else charge(state, seat, ch, foe)
 
@@ -112,16 +120,19 @@ def defend_action(state: EocState, seat: int) -> EocState:
     return defend(state, seat)
 
 
-def special(state: EocState, seat: int, by: tuple[int, int]) -> EocState:
+def special(state: EocState, seat: int, by: tuple[int, int], targets=None) -> EocState:
     """The seat's character on ``by`` uses its special ability, once this STEP (a vanilla
-    character's does nothing)."""
+    character's does nothing), with the chosen ``targets`` as :func:`event` takes them."""
     _allowed(state, "special")
     ch = own_char_at(state, seat, by)
     if ch.uid in state.part.specials:
         raise rule(gettext_noop("Each character may use its special ability once per STEP (A turn, 5)."))
+    if "special" in modifiers.prohibited(state, ch):
+        raise rule(gettext_noop("A card's effect says this character cannot use its special ability now."))
+    picked = effects.check_targets(effects.choice_lists(state, seat, ch.code, ch, state.hands[seat]), targets, ch.code)
     state = replace(state, part=replace(state.part, specials=state.part.specials + (ch.uid,), acted=True,
                                         manual=state.part.manual or state.cat.is_manual(ch.code)))
-    return effects.use_special(state, seat, ch)
+    return effects.use_special(state, seat, ch, picked)
 
 
 __all__ = ["can_use_event", "defend_action", "event", "move", "own_char_at", "special", "strike"]

@@ -9,9 +9,10 @@ from play.engine import IllegalAction, replace_at, rule
 from tcg.message import Message, gettext_noop
 from tcg.numbers import HAND_SIZE, MAX_CHARACTERS
 
-from . import modifiers
+from . import modifiers, triggers
 from .area import base_of, char_at, own_chars, reveal_item, set_slot
-from .combat import down_check, resolve_pushes
+from .combat import down_check
+from .pushes import resolve_pushes
 from .state import CHARACTER, CHOOSE, COLS, OVER, PART, SET, TABLE, Char, EocState, Part, Slot
 from .winning import check_deck_out
 
@@ -157,8 +158,11 @@ def done(state: EocState, seat: int) -> EocState:
 
 
 def end_step(state: EocState) -> EocState:
-    """After a STEP: the down check, changes lasting the STEP run out, then the next STEP or the
-    end of the turn."""
+    """After a STEP: items' ``after_step`` triggers (docs/eoc-effects.md, "Triggers"), the down
+    check, changes lasting the STEP run out, then the next STEP or the end of the turn."""
+    state = triggers.after_step(state)
+    if state.phase == OVER:
+        return state
     state = down_check(state)
     if state.phase == OVER:
         return state
@@ -169,15 +173,20 @@ def end_step(state: EocState) -> EocState:
 
 
 def end_turn(state: EocState) -> EocState:
-    """"A turn" 6: push-backs, the down check again, every character back to full HP, defence
-    reset, AP and NAP swap, and the next turn's refill."""
+    """"A turn" 6: items' ``end_of_turn`` triggers (docs/eoc-effects.md, "Triggers"),
+    push-backs, the down check again, changes lasting the turn run out, every character back to
+    full HP (the maximum in force then), defence reset, AP and NAP swap, and the next turn's
+    refill."""
+    state = triggers.end_of_turn(state)
+    if state.phase == OVER:
+        return state
     state = resolve_pushes(state)
     if state.phase == OVER:
         return state
     state = down_check(state)
     if state.phase == OVER:
         return state
-    cat = state.cat
-    chars = tuple(replace(ch, hp=cat.card(ch.code).hp) for ch in state.chars)
-    state = modifiers.end_turn(replace(state, chars=chars))
+    state = modifiers.end_turn(state)
+    chars = tuple(replace(ch, hp=modifiers.max_hp(state, ch)) for ch in state.chars)
+    state = replace(state, chars=chars)
     return start_turn(state, 1 - state.ap, state.turn + 1)

@@ -3,12 +3,14 @@
 Public: the area (a face-down area card shows only its owner), characters and their HP, face-up
 items, action tables, discard and down piles, hand and deck sizes, the last damage card turned.
 Each seat also sees its own hand, the faces of its own face-down area cards, its own cards still
-to arrange, and deck cards an effect showed it. Nobody sees a deck's order. A mulligan answer is
-hidden from the other seat until both have answered, and the first active player until set-up
-ends.
+to arrange, deck cards an effect showed it, the cards of a decision asked of it and the hidden
+cards a look showed it (docs/eoc-effects.md, "Looks at hidden cards"). Nobody sees a deck's
+order. A mulligan answer is hidden from the other seat until both have answered, and the first
+active player until set-up ends.
 """
 from __future__ import annotations
 
+from . import modifiers
 from .area import base_of, char_by_uid
 from .legal import to_act
 from .state import ARRANGE, COLS, MULLIGAN, PART, EocState
@@ -21,12 +23,14 @@ def build_view(state: EocState, seat: int | None) -> dict:
          "ap" (None during set-up), "to_act": [seats], "rule": code | None, "chosen": action | None,
          "bases": [[r, c] per seat],
          "area": [[None | {"owner", "face_up", "card": code | None} per column] per row],
-         "characters": [{"square", "owner", "card", "hp", "max_hp"}],
+         "characters": [{"square", "owner", "card", "hp", "max_hp" (in force), "prohibited": [W]}],
          "hand": [codes] | None, "hand_sizes", "deck_sizes", "discards", "downs",
          "action_tables" (newest first), "defence", "pushes": [{"seat", "target", "direction"}],
          "part": None | {"seat", "acted", "struck", "defended", "manual", "events", "moved", "specials"},
          "mulligans": [True | False | None per seat], "arranged", "to_arrange": [codes] | None,
          "turned": None | {"seat", "card", "damage"}, "seen": [codes] | None,
+         "decision": None | {"seat", "kind": "order", "count", "deck", "to", "cards": [codes] | None},
+         "peeks": [{"card", "from": "hand" | "area", "square": [r, c] | None}] | None,
          "outcome": None | {"scores", "winners", "reason"},
          "cards": {code: card} for every card named in the view}
     """
@@ -51,13 +55,25 @@ def build_view(state: EocState, seat: int | None) -> dict:
     for ch in state.chars:
         codes.add(ch.code)
         characters.append({"square": [ch.row, ch.col], "owner": ch.owner, "card": ch.code, "hp": ch.hp,
-                           "max_hp": cat.card(ch.code).hp})
+                           "max_hp": modifiers.max_hp(state, ch),
+                           "prohibited": sorted(modifiers.prohibited(state, ch))})
     for pile in state.discards + state.downs + state.tables:
         codes.update(pile)
     hand = None if seat is None else list(state.hands[seat])
     to_arrange = list(state.drawn[seat]) if seat is not None and state.phase == ARRANGE else None
     seen = None if seat is None else list(state.seen[seat])
-    for own in (hand, to_arrange, seen):
+    decision = None
+    pending = state.pending
+    if pending is not None:
+        mine = pending.seat == seat
+        decision = {"seat": pending.seat, "kind": pending.kind, "count": len(pending.cards), "deck": pending.deck,
+                    "to": pending.to, "cards": list(pending.cards) if mine else None}
+    peeks = None
+    if seat is not None:
+        peeks = [{"card": p.code, "from": p.source, "square": None if p.source == "hand" else [p.row, p.col]}
+                 for p in modifiers.peeks_in_force(state, seat)]
+        codes.update(p["card"] for p in peeks)
+    for own in (hand, to_arrange, seen, decision and decision["cards"]):
         if own:
             codes.update(own)
     if state.turned is not None:
@@ -97,7 +113,7 @@ def build_view(state: EocState, seat: int | None) -> dict:
         "to_arrange": to_arrange,
         "turned": None if state.turned is None else {
             "seat": state.turned.seat, "card": state.turned.code, "damage": state.turned.damage},
-        "seen": seen,
+        "seen": seen, "decision": decision, "peeks": peeks,
         "outcome": None if result is None else {
             "scores": [int(s in result.winners) for s in (0, 1)], "winners": list(result.winners),
             "reason": result.reason},
