@@ -724,7 +724,7 @@ function renderDecision(part, state, ctx) {
       onclick: () => { ordering = [...ordering, code]; redraw(); } })
     : handCard(code, state, ctx, { class: "eoc-order-card", dataset: { index: i } })));
   return fill(part,
-    h("p", { class: "eoc-decision-line", dataset: { kind: decision.kind } },
+    h("p", { class: "eoc-decision-line is-mine", dataset: { kind: decision.kind } },
       format(decision.to === "top" ? labels.order_top : labels.order_bottom, { count, pile })),
     h("ol", { class: "eoc-order-slots" }, cards.map((_, i) => h("li", { dataset: { position: i + 1 } },
       ordering[i] ? h("strong", { dataset: { card: ordering[i] } }, cardName(ordering[i])) : h("span", { class: "muted" }, labels.arrange_next)))),
