@@ -134,7 +134,7 @@ const CHOSEN = new Set(["enemy", "ally", "adjacent_enemy", "adjacent_ally", "nea
 // What each entry of an effect's `targets` asks for, in order: "target_<T>" for an operation
 // with a chosen target T, "set_square" then "set_card" for set_from_hand, "peek_area". An
 // effect that is not a list of operations (null, "manual") asks nothing.
-export function choiceSlots(effect) {
+function choiceSlots(effect) {
   const ops = Array.isArray(effect) ? effect : effect && typeof effect === "object" ? [effect] : [];
   const out = [];
   for (const op of ops) {
@@ -329,7 +329,7 @@ function peekedAt(square, slot, state) {
 }
 
 // What an area card is, in words: "item face up: X", "your area card face down: X", "an area
-// card face down (only you have seen it: X)", "an area card face down".
+// card face down, seen only by you: X", "an area card face down".
 function slotText(square, slot, state, labels) {
   if (slot.face_up) return format(labels.item_up, { card: cardName(slot.card) });
   if (slot.card) return format(labels.own_down, { card: cardName(slot.card) });
