@@ -93,7 +93,7 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
     return tuple(_check_op(op, card_type, f"{prefix}effect[{i}]") for i, op in enumerate(ops))
 
 
-def _check_fields(op, at: str) -> dict:
+def _check_fields(op, at: str, targets: tuple[str, ...] | None = None) -> dict:
     if not isinstance(op, dict) or op.get("op") not in OPS:
         raise ValueError(f"{at}: an operation is an object with \"op\" one of {', '.join(OPS)}")
     fields = _FIELDS[op["op"]]
@@ -105,6 +105,8 @@ def _check_fields(op, at: str) -> dict:
         if name not in op or rule == "ops":
             continue
         value = op[name]
+        if name == "target" and targets is not None:
+            rule = targets
         if rule == "count":
             ok = type(value) is int and 0 <= value <= 20
         elif rule == "int":
@@ -140,8 +142,11 @@ def _check_trigger(op, at: str) -> None:
         raise ValueError(f"{at}: a trigger's \"do\" is a non-empty list of operations")
     for i, inner in enumerate(do):
         where = f"{at}.do[{i}]"
-        _check_fields(inner, where)
-        if inner["op"] not in TRIGGERED_OPS or inner["target"] not in ITEM_TARGETS:
+        if not isinstance(inner, dict) or inner.get("op") not in TRIGGERED_OPS:
+            raise ValueError(f"{where}: a trigger runs {', '.join(TRIGGERED_OPS)} of a target of "
+                             f"{', '.join(ITEM_TARGETS)}")
+        _check_fields(inner, where, ITEM_TARGETS)
+        if inner["target"] not in ITEM_TARGETS:
             raise ValueError(f"{where}: a trigger runs {', '.join(TRIGGERED_OPS)} of a target of "
                              f"{', '.join(ITEM_TARGETS)}")
         if inner["op"] in ("modify", "prohibit") and "until" not in inner:

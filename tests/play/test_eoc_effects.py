@@ -22,16 +22,20 @@ def event(num: str, effect, colours=()) -> dict:
     return card(num, "event", colours, name=f"effect {num}", effect=effect)
 
 
-def use(state, code: str, by=(1, 1)):
-    return GAME.apply(state, 0, {"type": "event", "card": code, "by": list(by)})
+def use(state, code: str, by=(1, 1), targets=None):
+    action = {"type": "event", "card": code, "by": list(by)}
+    if targets is not None:
+        action["targets"] = targets
+    return GAME.apply(state, 0, action)
 
 
 def test_damage_to_the_nearest_enemy_with_defence():
     bolt = event("101", {"op": "damage", "amount": 2, "target": "nearest_enemy"})
     state = to_step(position(begin(deck([ALL, bolt])), (0, ARISA, 1, 1), (1, REI, 2, 1), (1, SERENA, 3, 3)))
-    after = use(state, "X-101")
+    assert [a["targets"] for a in GAME.legal_actions(state, 0) if a.get("card") == "X-101"] == [[[2, 1]]]
+    after = use(state, "X-101", targets=[[2, 1]])
     assert char_on(after, 2, 1).hp == 1 and char_on(after, 3, 3).hp == 6
-    guarded = use(replace(state, defence=(0, 1)), "X-101")
+    guarded = use(replace(state, defence=(0, 1)), "X-101", targets=[[2, 1]])
     assert char_on(guarded, 2, 1).hp == 2
 
 

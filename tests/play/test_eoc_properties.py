@@ -18,6 +18,7 @@ other hand, ...) into the rules' actions. At every step:
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
@@ -28,6 +29,8 @@ from play.games import GAMES
 from play.games.eoc import sandbox
 from play.games.eoc.decklists import sample_deck, sample_deck_names
 from play.games.eoc.state import ARRANGE, MULLIGAN, COLS
+from tcg.numbers import DECK_SIZE
+from tests.conftest import FIXTURES_DIR
 from tests.play.playouts import Profile, checked_playout
 
 GAME = GAMES["eoc"]
@@ -37,6 +40,13 @@ DECKS = {name: sample_deck(name) for name in NAMES}
 
 EVENT_EFFECTS = [
     {"op": "damage", "amount": 2, "target": "nearest_enemy"},
+    {"op": "damage", "amount": 1, "target": "adjacent_enemy"},
+    [{"op": "order", "count": 3, "deck": "own", "to": "bottom"}, {"op": "heal", "amount": 1, "target": "ally"}],
+    {"op": "peek_hand", "count": 2},
+    {"op": "peek_area"},
+    {"op": "set_from_hand"},
+    {"op": "prohibit", "what": "move", "target": "enemy", "until": "turn"},
+    {"op": "order", "count": 2, "deck": "opponent", "to": "top"},
     {"op": "heal", "amount": 1, "target": "allies"},
     {"op": "modify", "stat": "movement", "amount": 1, "target": "self", "until": "step"},
     [{"op": "look", "count": 2, "deck": "own"}, {"op": "reorder", "count": 2, "deck": "own", "to": "reverse"}],
@@ -49,11 +59,21 @@ SPECIALS = [
     {"op": "heal", "amount": 1, "target": "adjacent_allies"},
     {"op": "reorder", "count": 1, "deck": "opponent", "to": "bottom"},
     {"op": "move", "target": "nearest_enemy", "distance": 1, "direction": "back"},
+    {"op": "heal", "amount": 2, "target": "ally"},
+    {"op": "modify", "stat": "max_hp", "amount": -1, "target": "adjacent_enemy", "until": "turn"},
 ]
 ITEMS = [
     {"op": "modify", "stat": "damage_taken", "amount": -1, "target": "holder"},
     {"op": "modify", "stat": "movement", "amount": -1, "target": "holder_enemy"},
     {"op": "modify", "stat": "size", "amount": 1, "target": "holder_ally"},
+    {"op": "prohibit", "what": "be_charged", "target": "holder_ally"},
+    {"op": "prohibit", "what": "be_pushed", "target": "holder"},
+    {"op": "modify", "stat": "max_hp", "amount": 1, "target": "holder_ally"},
+    {"op": "modify", "stat": "charge_damage", "amount": 1, "target": "holder"},
+    {"op": "trigger", "when": "after_step", "do": [{"op": "damage", "amount": 1, "target": "around_enemies"}]},
+    {"op": "trigger", "when": "stop", "do": [{"op": "prohibit", "what": "move", "target": "holder",
+                                              "until": "turn"}]},
+    {"op": "trigger", "when": "end_of_turn", "do": [{"op": "heal", "amount": 1, "target": "holder_ally"}]},
 ]
 
 
@@ -68,6 +88,18 @@ def with_effects(cards: list[dict]) -> list[dict]:
 
 
 EFFECT_DECKS = {name: with_effects(cards) for name, cards in DECKS.items()}
+
+
+def every_sample_card() -> dict[str, list[dict]]:
+    """Two decks that hold every card of the sample catalogue between them (each card once or
+    twice, the first 15 of each half twice), with the catalogue's own effects."""
+    cards = json.loads((FIXTURES_DIR / "sample_catalogue.json").read_text(encoding="utf-8"))["cards"]
+    half = len(cards) // 2
+    a, b = cards[:half], cards[half:]
+    return {"EVERY-A": a + a[: DECK_SIZE - len(a)], "EVERY-B": b + b[: DECK_SIZE - len(b)]}
+
+
+SAMPLE_CARD_DECKS = every_sample_card()
 SANDBOX_MOVES = 40
 """At most this many sandbox moves in a playout, so that it still ends."""
 
@@ -81,7 +113,9 @@ def one_of_a_kind(cards: list[dict], seat: int) -> list[dict]:
 @st.composite
 def matches(draw):
     d0, d1 = draw(st.sampled_from(NAMES)), draw(st.sampled_from(NAMES))
-    pool = EFFECT_DECKS if draw(st.booleans()) else DECKS
+    pool = draw(st.sampled_from([EFFECT_DECKS, DECKS, SAMPLE_CARD_DECKS]))
+    if pool is SAMPLE_CARD_DECKS:
+        d0, d1 = draw(st.permutations(sorted(SAMPLE_CARD_DECKS)))
     decks = [pool[d0], pool[d1]]
     if draw(st.booleans()):
         decks = [one_of_a_kind(deck, seat) for seat, deck in enumerate(decks)]
@@ -128,10 +162,19 @@ def universe(state, seat: int, legal: list[dict], rng: Rng) -> list:
         {"type": "attack", "by": rng.choice(squares), "target": rng.choice(squares)},
         {"type": "charge", "by": rng.choice(squares), "target": rng.choice(squares)},
         {"type": "special", "by": rng.choice(squares)},
+        {"type": "special", "by": rng.choice(squares), "targets": [rng.choice(squares)]},
+        {"type": "event", "card": code, "by": rng.choice(squares), "targets": [rng.choice(squares), code]},
+        {"type": "event", "card": code, "by": rng.choice(squares), "targets": "x"},
+        {"type": "order", "cards": [code]}, {"type": "order", "cards": "x"}, {"type": "order"},
         None, 3, "done", {"type": "done", "extra": 1}, {"type": "move", "from": [0, 0]},
         {"type": "set", "card": code, "square": [0, "1"]}, {"type": "mulligan", "take": "yes"},
     ]
-    for action in legal[:3]:
+    for action in legal[:3] + [a for a in legal if "targets" in a or a["type"] == "order"][:3]:
+        if "targets" in action:
+            out.append({**action, "targets": action["targets"] + [None]})
+            out.append({**action, "targets": [[9, 9]] * len(action["targets"])})
+        if action["type"] == "order":
+            out.append({"type": "order", "cards": action["cards"][:-1]})
         for field in ("card", "square", "by", "to", "target", "order"):
             if field in action:
                 bad = dict(action)

@@ -18,12 +18,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import replace
+from itertools import product
 
 import pytest
 
+from play.engine import Rng
 from play.games import GAMES
 from play.games.eoc import modifiers
-from play.games.eoc.state import Slot
+from play.games.eoc.state import Peek, Slot
 from tests.conftest import FIXTURES_DIR
 from tests.play.test_eoc_rules import ALL, ARISA, DONE, MIDORI, REI, SERENA, begin, card, choose, deck, play, \
     position, to_step
@@ -33,99 +35,104 @@ SMP = {c["code"]: c for c in json.loads((FIXTURES_DIR / "sample_catalogue.json")
 OMNI = card("201", "character", ["red", "green", "black", "white"], hp=6, name="Omni")
 
 U, B, C, E1, E2, E3 = (1, 1), (1, 0), (0, 0), (1, 2), (2, 3), (0, 1)
-STATS = ("movement", "size", "damage_taken")
+#: Seat 1's near row: its four face-down area cards.
+F0, F1, F2, F3 = (3, 0), (3, 1), (3, 2), (3, 3)
+STATS = ("movement", "size", "damage_taken", "max_hp", "charge_damage")
 
 #: What each event or special does on the board above: HP changes (by square before the use),
 #: moves, new changes with a duration ``(stat, square, amount, until)``, what the user's seat sees,
 #: a deck reordered ``(seat, "bottom" | "reverse", n)``, an area square emptied. ``{}``: nothing.
 EXPECTED = {
-    "SMP-001": {"hp": {E1: -1}},
+    "SMP-001": {"targets": [E3], "choices": [[E3, E1]], "hp": {E3: -1}},
     "SMP-002": {"mods": {("movement", U, 1, "turn")}},
-    "SMP-003": {"hp": {E3: -1}},                            # nearest: E1 and E3 tie, E3 is lower [row, col]
+    "SMP-003": {"targets": [E1], "choices": [[E3, E1]], "hp": {E1: -1}},  # nearest: E1 and E3 tie
     "SMP-004": {},
-    "SMP-005": {"mods": {("movement", B, 1, "turn")}},
-    "SMP-006": {"hp": {E1: -1, U: -1}},
-    "SMP-007": {"hp": {E1: -1}},                            # adjacent: E1 (HP 3) before E3 (HP 6)
+    "SMP-005": {"targets": [B], "choices": [[B]], "mods": {("movement", B, 1, "turn")}},
+    "SMP-006": {"targets": [E3], "choices": [[E3, E1]], "hp": {E3: -1, U: -1}},
+    "SMP-007": {"targets": [E3], "choices": [[E3, E1]], "hp": {E3: -1}},
     "SMP-008": {"mods": {("size", U, 1, "step")}},
     "SMP-009": {"mods": {("movement", U, 1, "step")}},
     "SMP-010": {"mods": {("size", U, 1, "turn"), ("damage_taken", U, 1, "turn")}},
-    "SMP-014": {"hp": {B: 2}},
-    "SMP-015": {},                                          # manual
-    "SMP-016": {"hp": {B: 2}},                              # one ally: the lowest HP
-    "SMP-017": {"hp": {E3: -1}},
+    "SMP-014": {"targets": [B], "choices": [[B]], "hp": {B: 2}},
+    "SMP-015": {"targets": [None, None], "choices": [[None], [None]]},  # no empty square next to the user
+    "SMP-016": {"targets": [B], "choices": [[C, B, U]], "hp": {B: 2}},
+    "SMP-017": {"targets": [E3], "choices": [[E3, E1]], "hp": {E3: -1}},
     "SMP-018": {"hp": {U: 1}},
     "SMP-019": {},
-    "SMP-020": {"hp": {B: 1}},
+    "SMP-020": {"targets": [U], "choices": [[C, B, U]], "hp": {U: 1}},
     "SMP-021": {"hp": {U: 2}},                              # 3, but not above full HP (4 -> 6)
     "SMP-022": {"mods": {("damage_taken", U, -1, "turn")}},
-    "SMP-023": {"seen": ("own", 3), "deck": (0, "bottom", 3)},
-    "SMP-027": {"moves": {E2: (3, 3)}},                     # one enemy (E2, HP 2) one square back
-    "SMP-028": {},                                          # manual
-    "SMP-029": {"mods": {("movement", E1, -1, "turn")}},
+    "SMP-023": {"decision": ("own", 3, "bottom")},
+    "SMP-027": {"targets": [E1], "choices": [[E3, E1, E2]], "moves": {E1: (2, 2)}},  # back, for seat 1: row 3
+    "SMP-028": {"peek_hand": 1},
+    "SMP-029": {"targets": [E3], "choices": [[E3, E1]], "mods": {("movement", E3, -1, "turn")}},
     "SMP-030": {},
-    "SMP-031": {},                                          # manual
-    "SMP-032": {"hp": {E1: -1}},
-    "SMP-033": {"hp": {E1: -1}},
-    "SMP-034": {"mods": {("movement", E2, -1, "turn")}},
-    "SMP-035": {},                                          # manual
-    "SMP-036": {"mods": {("movement", E2, -20, "turn")}},
-    "SMP-040": {"hp": {B: 1}},
-    "SMP-041": {"moves": {E1: (1, 3)}},                     # away from the user
+    "SMP-031": {"targets": [F0], "choices": [[F0, F1, F2, F3]], "peek_area": F0},
+    "SMP-032": {"targets": [E1], "choices": [[E3, E1]], "hp": {E1: -1}},
+    "SMP-033": {"targets": [E1], "choices": [[E3, E1]], "hp": {E1: -1}},
+    "SMP-034": {"targets": [E1], "choices": [[E3, E1, E2]], "mods": {("movement", E1, -1, "turn")}},
+    "SMP-035": {"peek_hand": 2},
+    "SMP-036": {"targets": [E2], "choices": [[E3, E1, E2]], "mods": {("not:move", E2, 0, "turn")}},
+    "SMP-040": {"targets": [B], "choices": [[B]], "hp": {B: 1}},
+    "SMP-041": {"targets": [E1], "choices": [[E3, E1]], "moves": {E1: (1, 3)}},  # away from the user
     "SMP-042": {"mods": {("damage_taken", U, -1, "turn")}},
-    "SMP-043": {"seen": ("own", 2), "deck": (0, "reverse", 2)},
-    "SMP-044": {"mods": {("damage_taken", B, -1, "turn")}},
+    "SMP-043": {"decision": ("own", 2, "top")},
+    "SMP-044": {"targets": [B], "choices": [[B]], "mods": {("damage_taken", B, -1, "turn")}},
     "SMP-045": {},
-    "SMP-046": {"mods": {("damage_taken", B, -1, "turn")}},
+    "SMP-046": {"targets": [C], "choices": [[C, B, U]], "mods": {("damage_taken", C, -1, "turn")}},
     "SMP-047": {"removed": U},
     "SMP-048": {"hp": {U: 1, B: 1, C: 1}},
-    "SMP-049": {"mods": {("movement", E2, -1, "step")}},
-    "SMP-053": {"hp": {E1: -1, U: 1}},
+    "SMP-049": {"targets": [E3], "choices": [[E3, E1, E2]], "mods": {("movement", E3, -1, "step")}},
+    "SMP-053": {"targets": [E3], "choices": [[E3, E1]], "hp": {E3: -1, U: 1}},
     "SMP-054": {"hp": {E1: -1, E3: -1}},
-    "SMP-055": {"hp": {E1: -1}, "mods": {("damage_taken", U, -1, "turn")}},
-    "SMP-056": {"hp": {E1: -1}},
+    "SMP-055": {"targets": [E1], "choices": [[E3, E1]], "hp": {E1: -1}, "mods": {("damage_taken", U, -1, "turn")}},
+    "SMP-056": {"targets": [E3], "choices": [[E3, E1]], "hp": {E3: -1}},
     "SMP-057": {},
     "SMP-058": {"hp": {U: 1, B: 1, C: 1}},
-    "SMP-059": {"moves": {E1: (2, 2)}},                     # back, for seat 1: toward row 3
+    "SMP-059": {"targets": [E1], "choices": [[E3, E1]], "moves": {E1: (2, 2)}},  # back, for seat 1: row 3
     "SMP-060": {"moves": {U: (2, 1)}},
     "SMP-063": {},
     "SMP-064": {"seen": ("own", 1)},
     "SMP-065": {"removed": (2, 1)},
-    "SMP-066": {"moves": {B: (2, 0)}},
+    "SMP-066": {"targets": [B], "choices": [[C, B, U]], "moves": {B: (2, 0)}},
     "SMP-067": {},
-    "SMP-068": {"mods": {("movement", B, 1, "step")}},
-    "SMP-069": {"seen": ("opponent", 2), "deck": (1, "bottom", 2)},
+    "SMP-068": {"targets": [U], "choices": [[C, B, U]], "mods": {("movement", U, 1, "step")}},
+    "SMP-069": {"decision": ("opponent", 2, "bottom")},
     "SMP-070": {"mods": {("movement", U, -1, "turn"), ("damage_taken", U, -1, "turn")}},
 }
+"""What each event or special does on the board above with the ``targets`` chosen (``choices``:
+what ``legal_actions`` offers for each choice): HP changes (by square before the use), moves, new
+changes with a duration ``(kind, square, amount, until)`` (a prohibition is ``"not:" + what``,
+amount 0), what the user's seat sees, a decision asked ``(deck, count, to)``, looks at the
+opponent's hand (how many) or at a face-down area card (its square), an area square emptied.
+``{}``: nothing. Every card of the set is rules-enforced (docs/eoc-effects.md)."""
 
 #: What each item changes while face up, for a character of its owner and of the opponent on it:
 #: ``{stat: (owner's, opponent's)}``; every other stat is unchanged. ``{}``: nothing.
 ITEMS = {
     "SMP-011": {"size": (1, 1)},
     "SMP-012": {"damage_taken": (1, 1)},
-    "SMP-013": {},                                          # manual
-    "SMP-024": {},                                          # manual
+    "SMP-013": {"charge_damage": (1, 1)},
+    "SMP-024": {},                                          # a trigger: test_eoc_choices.py
     "SMP-025": {"movement": (0, -1)},
-    "SMP-026": {},                                          # manual
+    "SMP-026": {"max_hp": (1, 0)},
     "SMP-037": {"damage_taken": (0, 1)},
-    "SMP-038": {},                                          # manual
-    "SMP-039": {},                                          # manual
-    "SMP-050": {},                                          # manual
+    "SMP-038": {"not": ({"be_charged"}, set())},
+    "SMP-039": {"not": (set(), {"special"})},
+    "SMP-050": {"max_hp": (1, 0)},
     "SMP-051": {"damage_taken": (-1, -1)},
-    "SMP-052": {},                                          # manual
-    "SMP-061": {},                                          # manual
+    "SMP-052": {"not": ({"be_pushed"}, {"be_pushed"})},
+    "SMP-061": {},                                          # a trigger: test_eoc_choices.py
     "SMP-062": {"size": (1, 0), "damage_taken": (-1, 0)},
     "SMP-071": {"movement": (1, 0)},
-    "SMP-072": {},                                          # manual
+    "SMP-072": {},                                          # a trigger: test_eoc_choices.py
 }
 
-MANUAL = {"SMP-013", "SMP-015", "SMP-024", "SMP-026", "SMP-028", "SMP-031", "SMP-035", "SMP-038", "SMP-039",
-          "SMP-050", "SMP-052", "SMP-061", "SMP-072"}
 
-
-def test_every_smp_card_has_an_expected_change_here_and_manual_ones_are_marked():
+def test_every_smp_card_has_an_expected_change_here_and_none_is_manual():
     assert len(SMP) == 72 and set(EXPECTED) | set(ITEMS) == set(SMP)
     assert set(ITEMS) == {c for c, d in SMP.items() if d["type"] == "item"}
-    assert {c for c, d in SMP.items() if d.get("effect") == "manual"} == MANUAL
+    assert {c for c, d in SMP.items() if d.get("effect") == "manual"} == set()
     assert {c for c, d in SMP.items() if "effect" not in d} == {
         c for c, d in SMP.items() if d["type"] == "character" and "ability" not in d}
 
@@ -138,14 +145,26 @@ def _board(first_card: dict, user: dict, user_hp: int, then=()):
 
 
 def _run(code: str):
-    """The state just before ``code`` is used on the board, and just after."""
+    """The state just before ``code`` is used on the board, and just after, with the targets
+    ``EXPECTED`` chooses; the choices ``legal_actions`` offers are checked on the way."""
     data = SMP[code]
     if data["type"] == "event":
         state = to_step(_board(data, OMNI, 4))
-        return state, GAME.apply(state, 0, {"type": "event", "card": code, "by": list(U)})
-    state = to_step(_board(data, data, data["hp"] - 2))
-    state = play(state, (0, DONE), (1, DONE), (0, choose("special")))
-    return state, GAME.apply(state, 0, {"type": "special", "by": list(U)})
+        action = {"type": "event", "card": code, "by": list(U)}
+    else:
+        state = to_step(_board(data, data, data["hp"] - 2))
+        state = play(state, (0, DONE), (1, DONE), (0, choose("special")))
+        action = {"type": "special", "by": list(U)}
+    want = EXPECTED[code]
+    offered = [a.get("targets") for a in GAME.legal_actions(state, 0)
+               if a["type"] == action["type"] and a["by"] == list(U) and a.get("card") == action.get("card")]
+    if "targets" in want:
+        action["targets"] = [None if t is None else list(t) for t in want["targets"]]
+        combos = [list(c) for c in product(*want["choices"])]
+        assert offered == [[None if t is None else list(t) for t in combo] for combo in combos]
+    else:
+        assert offered == [None]
+    return state, GAME.apply(state, 0, action)
 
 
 def _change(before, after, used: str | None) -> dict:
@@ -162,6 +181,15 @@ def _change(before, after, used: str | None) -> dict:
     if after.seen != before.seen:
         assert after.seen[1] == ()
         out["seen"] = after.seen[0]
+    if after.pending is not None:
+        p = after.pending
+        assert (p.seat, p.kind) == (0, "order")
+        out["decision"] = (p.deck, p.cards, p.to)
+    if after.peeks != before.peeks:
+        assert after.peeks[1] == ()
+        out["peeks"] = after.peeks[0]
+    if after.hands[1] != before.hands[1]:
+        out["opponent hand"] = after.hands[1]
     for seat in (0, 1):
         if before.decks[seat] != after.decks[seat]:
             out.setdefault("decks", {})[seat] = after.decks[seat]
@@ -182,7 +210,17 @@ def _change(before, after, used: str | None) -> dict:
 
 def _expected(code: str, before) -> dict:
     """``EXPECTED[code]`` with what is seen and the reordered deck written out from ``before``."""
-    want = dict(EXPECTED[code])
+    want = {k: v for k, v in EXPECTED[code].items() if k not in ("targets", "choices")}
+    if "decision" in want:
+        deck_name, n, to = want["decision"]
+        seat = 0 if deck_name == "own" else 1
+        want["decision"] = (seat, before.decks[seat][:n], to)
+    if "peek_hand" in want:
+        rng = Rng(before.rng)
+        want["peeks"] = tuple(Peek("hand", c, -1, -1) for c in rng.shuffled(before.hands[1])[:want.pop("peek_hand")])
+    if "peek_area" in want:
+        r, c = want.pop("peek_area")
+        want["peeks"] = (Peek("area", before.area[r * 4 + c].code, r, c),)
     if "seen" in want:
         deck_name, n = want["seen"]
         want["seen"] = before.decks[0 if deck_name == "own" else 1][:n]
@@ -201,6 +239,10 @@ def test_each_smp_event_and_special_changes_the_state_as_its_text_says(code):
     if used:
         assert after.hands[0] == tuple(c for c in before.hands[0] if c != code) and used in after.discards[0]
     for stat, square, amount, _until in EXPECTED[code].get("mods", ()):
+        if stat.startswith("not:"):
+            ch = next(c for c in after.chars if (c.row, c.col) == square)
+            assert stat[4:] in modifiers.prohibited(after, ch) and stat[4:] not in modifiers.prohibited(before, ch)
+            continue
         ch = next(c for c in after.chars if (c.row, c.col) == square)
         assert _stat(after, stat, ch) - _stat(before, stat, ch) == (
             max(-after.cat.card(ch.code).movement, amount) if stat == "movement" else amount)
@@ -211,6 +253,10 @@ def _stat(state, stat: str, ch) -> int:
         return modifiers.movement_power(state, ch)
     if stat == "size":
         return modifiers.size_change(state, ch)
+    if stat == "max_hp":
+        return modifiers.max_hp(state, ch)
+    if stat == "charge_damage":
+        return modifiers.charge_damage(state, ch)
     return modifiers.damage_taken_change(state, ch)
 
 
@@ -229,6 +275,8 @@ def test_each_smp_item_changes_its_holder_while_face_up(code):
             got = {stat: _stat(held, stat, ch) - _stat(plain, stat, ch) for stat in STATS}
             want = {stat: (ITEMS[code].get(stat, (0, 0))[side] if face_up else 0) for stat in STATS}
             assert got == want, (code, seat, face_up)
+            assert modifiers.prohibited(held, ch) == (ITEMS[code].get("not", (set(), set()))[side] if face_up
+                                                      else set()), (code, seat, face_up)
 
 
 def test_a_face_up_item_changes_a_charge_an_attack_and_a_move():
@@ -258,9 +306,9 @@ def test_a_face_up_item_changes_a_charge_an_attack_and_a_move():
     assert moves == [[0, 0], [0, 2], [2, 0], [2, 2], [3, 3]]
 
 
-def test_one_character_targets_pick_the_lowest_hp_then_the_nearest_and_away_needs_a_shared_line():
-    # Two enemies at HP 2, one adjacent: "enemy" takes the nearer; "away" moves a target on the
-    # user's column, never one on neither line, nor the user itself.
+def test_one_enemy_is_chosen_among_all_and_away_needs_a_shared_line():
+    # "enemy" offers every enemy and hits the one chosen (the far Arisa, not the lowest-HP Rei);
+    # "away" moves a target on the user's column, never one on neither line, nor the user itself.
     zap = card("202", "event", name="Zap", effect={"op": "damage", "amount": 1, "target": "enemy"})
     shove = card("203", "event", name="Shove", effect=[
         {"op": "move", "target": "enemies", "distance": 2, "direction": "away"},
@@ -268,8 +316,10 @@ def test_one_character_targets_pick_the_lowest_hp_then_the_nearest_and_away_need
     board = lambda d: to_step(position(begin(d, deck()), (0, OMNI, *U, 4), (1, ARISA, 3, 3, 2),  # noqa: E731
                                        (1, REI, 2, 1, 2), (1, SERENA, 2, 2, 3)))
     state = board(deck([ALL, zap], then=[OMNI]))
-    after = GAME.apply(state, 0, {"type": "event", "card": "X-202", "by": list(U)})
-    assert sorted((c.row, c.col, c.hp) for c in after.chars) == [(1, 1, 4), (2, 1, 1), (2, 2, 3), (3, 3, 2)]
+    offered = [a["targets"] for a in GAME.legal_actions(state, 0) if a.get("card") == "X-202"]
+    assert offered == [[[2, 1]], [[2, 2]], [[3, 3]]]
+    after = GAME.apply(state, 0, {"type": "event", "card": "X-202", "by": list(U), "targets": [[3, 3]]})
+    assert sorted((c.row, c.col, c.hp) for c in after.chars) == [(1, 1, 4), (2, 1, 2), (2, 2, 3), (3, 3, 1)]
     state = board(deck([ALL, shove], then=[OMNI]))
     after = GAME.apply(state, 0, {"type": "event", "card": "X-203", "by": list(U)})
     assert sorted((c.row, c.col) for c in after.chars) == [(1, 1), (2, 2), (3, 1), (3, 3)]

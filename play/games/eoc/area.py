@@ -95,6 +95,11 @@ def reveal_item(state: EocState, row: int, col: int) -> EocState:
 
 
 def set_slot(state: EocState, row: int, col: int, slot: Slot | None) -> EocState:
-    """``state`` with square ``(row, col)`` holding ``slot``."""
+    """``state`` with square ``(row, col)`` holding ``slot``; a look at the card that lay there
+    ends with it (docs/eoc-effects.md, "Looks at hidden cards")."""
     i = row * COLS + col
-    return replace(state, area=replace_at(state.area, i, slot))
+    state = replace(state, area=replace_at(state.area, i, slot))
+    if any(p.source == "area" and (p.row, p.col) == (row, col) for seat in state.peeks for p in seat):
+        state = replace(state, peeks=tuple(tuple(p for p in seat if not (p.source == "area" and (p.row, p.col) == (
+            row, col))) for seat in state.peeks))
+    return state

@@ -181,7 +181,7 @@ class EoC(BaseGame):
             raise game_over()
         out_of_turn = type(seat) is not int or seat not in to_act(state)
         sandboxing = type(seat) is int and type(action) is dict and action.get("type") in sandbox.TYPES \
-            and state.pending is None and sandbox.is_open(state, seat)
+            and sandbox.is_open(state, seat)
         if out_of_turn and not sandboxing:
             raise illegal("not_your_turn", gettext_noop("Seat %(seat)s may not act now."), seat=shown(seat))
         targets, action = _targets(action)

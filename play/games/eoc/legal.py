@@ -42,8 +42,6 @@ def legal_actions(state: EocState, seat: int) -> list[dict]:
     a seat may take out of turn too."""
     if type(seat) is not int:
         return []
-    if state.pending is not None:
-        return _rules_actions(state, seat)
     return _rules_actions(state, seat) + sandbox.legal(state, seat)
 
 

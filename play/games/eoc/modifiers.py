@@ -123,13 +123,14 @@ def end_turn(state: EocState) -> EocState:
 
 def peeks_in_force(state: EocState, seat: int):
     """The looks at hidden cards seat ``seat`` still has (docs/eoc-effects.md, "Looks at hidden
-    cards"): its looks at the opponent's hand, and those at a face-down area card still lying
-    face down on its square."""
+    cards"): its looks at the opponent's hand, and those at a face-down area card still face
+    down (a card that leaves its square ends the look, :func:`.area.set_slot`; one turned face
+    up is public)."""
     out = []
     for p in state.peeks[seat]:
         if p.source == "area":
             slot = state.area[p.row * COLS + p.col]
-            if slot is None or slot.face_up or slot.code != p.code:
+            if slot is None or slot.face_up:
                 continue
         out.append(p)
     return tuple(out)

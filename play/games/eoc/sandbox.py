@@ -38,7 +38,7 @@ from dataclasses import replace
 from play.engine import malformed, replace_at, rule
 from tcg.message import gettext_noop
 
-from .area import char_at
+from .area import char_at, set_slot
 from .state import ARRANGE, COLS, MULLIGAN, PART, Char, EocState, Slot
 from .winning import check_deck_out, check_down
 
@@ -50,8 +50,11 @@ _FIELD = {"hand": "hands", "deck": "decks", "discard": "discards", "down": "down
 
 
 def is_open(state: EocState, seat: int) -> bool:
-    """Whether ``seat`` may take sandbox actions now (see the module's description)."""
-    if state.result is not None or state.phase in (MULLIGAN, ARRANGE) or seat not in (0, 1):
+    """Whether ``seat`` may take sandbox actions now (see the module's description); never while
+    a decision is pending (docs/eoc-effects.md, "Decisions": nothing else happens until it is
+    answered)."""
+    if state.result is not None or state.phase in (MULLIGAN, ARRANGE) or seat not in (0, 1) \
+            or state.pending is not None:
         return False
     if state.cat.sandbox:
         return True
@@ -118,8 +121,7 @@ def _take(state: EocState, seat: int, zone: tuple) -> tuple[EocState, str, Slot 
         if char_at(state, r, c) is not None:
             raise rule(gettext_noop("A character stands on %(square)s: move it first (Sandbox play)"),
                        square=str(list(square)))
-        area = state.area[: r * COLS + c] + (None,) + state.area[r * COLS + c + 1:]
-        return replace(state, area=area), slot.code, slot
+        return set_slot(state, r, c, None), slot.code, slot
     ch = char_at(state, r, c)
     if ch is None:
         raise rule(gettext_noop("No character stands on %(square)s (Sandbox play)"), square=str(list(square)))
@@ -138,7 +140,7 @@ def _put(state: EocState, seat: int, zone: tuple, code: str, was) -> EocState:
         if state.area[r * COLS + c] is not None:
             raise rule(gettext_noop("%(square)s already holds an area card (Sandbox play)"), square=str(list(square)))
         slot = was if isinstance(was, Slot) else Slot(code, seat, False)
-        return replace(state, area=state.area[: r * COLS + c] + (slot,) + state.area[r * COLS + c + 1:])
+        return set_slot(state, r, c, slot)
     if state.cat.card(code).type != "character":
         raise rule(gettext_noop("%(card)s is not a character card (Sandbox play)"), card=code)
     if state.area[r * COLS + c] is None or char_at(state, r, c) is not None:
