@@ -100,7 +100,7 @@ SECTIONS = (
               COMPARISONS),
         Entry(("is",),
               _("is:manual: cards whose effect the players resolve by hand; is:vanilla: cards with no effect."),
-              (("is:manual", _("cards marked manual")), ("is:vanilla", _("cards with no effect"))), (":", "=")),
+              (("is:vanilla", _("cards with no effect")), ("-is:vanilla", _("cards with an effect"))), (":", "=")),
     )),
     Section(_("Order"), (
         Entry(("order",), _("Sort by name, code, size, hp, mv, rarity or colour; cards that tie are sorted by code."),

@@ -94,6 +94,8 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
 
 
 def _check_fields(op, at: str, targets: tuple[str, ...] | None = None) -> dict:
+    """``op`` when its fields are those of its kind with values in range; ``targets``, when
+    given, replaces the targets the kind allows."""
     if not isinstance(op, dict) or op.get("op") not in OPS:
         raise ValueError(f"{at}: an operation is an object with \"op\" one of {', '.join(OPS)}")
     fields = _FIELDS[op["op"]]
@@ -145,7 +147,7 @@ def _check_trigger(op, at: str) -> None:
         if not isinstance(inner, dict) or inner.get("op") not in TRIGGERED_OPS:
             raise ValueError(f"{where}: a trigger runs {', '.join(TRIGGERED_OPS)} of a target of "
                              f"{', '.join(ITEM_TARGETS)}")
-        _check_fields(inner, where, ITEM_TARGETS)
+        _check_fields(inner, where, TARGETS + ITEM_TARGETS)
         if inner["target"] not in ITEM_TARGETS:
             raise ValueError(f"{where}: a trigger runs {', '.join(TRIGGERED_OPS)} of a target of "
                              f"{', '.join(ITEM_TARGETS)}")

@@ -1,7 +1,9 @@
 """Card effects on the catalogue (elements-of-chaos.md, "Cards": card effects are data): the text
-made from an effect, every SMP card's text checked against its effect, the field through
-import and export (JSON and CSV), a bad effect refusing a whole import, the API, the admin, the
-card page and ``is:manual`` / ``is:vanilla``."""
+made from an effect, every SMP card's text checked against its effect (none is manual), the
+field through import and export (JSON and CSV), a bad effect refusing a whole import, the API,
+the admin, the card page and ``is:manual`` / ``is:vanilla``. A manual card is one a test marks
+so itself. The text of each operation, and the grammar's refusals, are in
+``test_effect_texts.py``."""
 from __future__ import annotations
 
 import csv
@@ -20,8 +22,6 @@ from cardsdb.services import CatalogueImportError, RowProblem, export_catalogue,
 from tests.conftest import EN, FIXTURES_DIR, JA
 
 SAMPLE = json.loads((FIXTURES_DIR / "sample_catalogue.json").read_text(encoding="utf-8"))
-MANUAL = {"SMP-013", "SMP-015", "SMP-024", "SMP-026", "SMP-028", "SMP-031", "SMP-035", "SMP-038", "SMP-039",
-          "SMP-050", "SMP-052", "SMP-061", "SMP-072"}
 VANILLA = {"SMP-004", "SMP-019", "SMP-030", "SMP-045", "SMP-057", "SMP-063", "SMP-067"}
 
 
@@ -30,10 +30,7 @@ VANILLA = {"SMP-004", "SMP-019", "SMP-030", "SMP-045", "SMP-057", "SMP-063", "SM
 def test_every_smp_card_text_agrees_with_its_effect(card):
     effect = card.get("effect")
     check_effect(effect, card["type"], card["code"])
-    if card["code"] in MANUAL:
-        assert effect == "manual" and effect_text(effect, card["type"]) is None
-        return
-    assert effect != "manual"
+    assert effect != "manual"  # every sample card is rules-enforced
     if card["type"] == "character":
         assert card.get("ability", "") == effect_text(effect, "character")
         assert card["text"] == card_text(effect, "character")
@@ -54,7 +51,7 @@ def test_rendering_in_japanese_and_english():
     look = [{"op": "look", "count": 2, "deck": "own"}, {"op": "reorder", "count": 2, "deck": "own", "to": "reverse"}]
     assert effect_text(look, "event") == "自分のデッキの上から2枚を見て、逆の順で戻す。"
     assert effect_text(look[1:], "event", "en") == "Put the top 2 cards of your deck back in reverse order."
-    stop = {"op": "modify", "stat": "movement", "amount": -20, "target": "enemy", "until": "turn"}
+    stop = {"op": "modify", "stat": "movement", "amount": -20, "target": "enemy", "until": "turn"}  # as imported
     assert card_texts(stop, "event") == {"ja": "このターン、敵キャラクター1体は移動できない。",
                                          "en": "This turn, one enemy character cannot move."}
     item = {"op": "modify", "stat": "movement", "amount": -1, "target": "holder_enemy"}
@@ -91,15 +88,25 @@ def _smp_card(code: str) -> dict:
     return next(c for c in SAMPLE["cards"] if c["code"] == code)
 
 
+#: A card of the sample set's shape marked manual, imported with the sample catalogue.
+BY_HAND = {"code": "SMP-099", "name": "手作りの札", "name_en": "Handmade Card", "reading": "てづくりのふだ",
+           "type": "event", "colours": [], "size": 1, "size_bonus": None,
+           "action_table": {"step1": ["move"], "step2": ["move"], "step3": ["move"]},
+           "text": "手で解決する。", "effect": "manual", "rarity": "C", "artist": "テスト", "set": "SMP"}
+
+
 @pytest.mark.django_db
 def test_effects_round_trip_through_json_and_csv():
-    import_catalogue(parse_catalogue(json.dumps(SAMPLE, ensure_ascii=False), "json"))
+    data = dict(SAMPLE, cards=[*SAMPLE["cards"], BY_HAND])
+    import_catalogue(parse_catalogue(json.dumps(data, ensure_ascii=False), "json"))
     assert Card.objects.get(code="SMP-006").effect == [
         {"op": "damage", "amount": 1, "target": "adjacent_enemy"}, {"op": "damage", "amount": 1, "target": "self"}]
-    assert Card.objects.get(code="SMP-013").effect == "manual" and Card.objects.get(code="SMP-004").effect is None
+    assert Card.objects.get(code="SMP-072").effect == {"op": "trigger", "when": "stop", "do": [
+        {"op": "prohibit", "what": "move", "target": "holder", "until": "turn"}]}
+    assert Card.objects.get(code="SMP-099").effect == "manual" and Card.objects.get(code="SMP-004").effect is None
     cards = Card.objects.select_related("card_set").order_by("code")
     exported = json.loads(export_catalogue(cards, "json"))["cards"]
-    assert exported == SAMPLE["cards"]
+    assert exported == data["cards"]
     text = export_catalogue(cards, "csv")
     header, first = text.splitlines()[:2]
     assert header.split(",")[17] == "effect"
@@ -107,7 +114,7 @@ def test_effects_round_trip_through_json_and_csv():
     Card.objects.all().delete()
     import_catalogue(parse_catalogue(text, "csv"))
     again = json.loads(export_catalogue(Card.objects.select_related("card_set").order_by("code"), "json"))["cards"]
-    assert again == SAMPLE["cards"]
+    assert again == data["cards"]
 
 
 @pytest.mark.django_db
@@ -120,8 +127,9 @@ def test_a_bad_effect_refuses_the_whole_import_with_its_row():
         import_catalogue(parse_catalogue(text, "json"))
     assert info.value.problems == [
         RowProblem(2, "SMP-007", ["SMP-007: effect[0]: bad target 'holder'"]),
-        RowProblem(3, "SMP-011", ["SMP-011: effect[0]: an item's effect is a modify of \"holder\", \"holder_ally\" "
-                                  "or \"holder_enemy\" without \"until\" (it holds while the item lies face up)"]),
+        RowProblem(3, "SMP-011", ["SMP-011: effect[0]: an item's effect is a modify or prohibit of \"holder\", "
+                                  "\"holder_ally\" or \"holder_enemy\" without \"until\" (it holds while the item "
+                                  "lies face up), or a trigger"]),
     ]
     assert Card.objects.count() == 0
     rows = io.StringIO()
@@ -147,6 +155,11 @@ def test_api_gives_the_effect_and_its_text(api, sample_catalogue):
         "en": "Special ability: 1 damage to one adjacent enemy character. This turn, this character: damage "
               "received -1."}
     assert body["effect_text"]["ja"] == body["text"]
+    closet = api.get("/api/cards/SMP-072/").json()
+    assert closet["effect_text"] == {
+        "ja": "このマスに止まったキャラクターは、このターンもう移動できない。",
+        "en": "A character that stops on this square cannot move for the rest of this turn."}
+    Card.objects.filter(code="SMP-072").update(effect="manual")
     manual = api.get("/api/cards/SMP-072/").json()
     assert (manual["effect"], manual["effect_text"]) == ("manual", None)
     listed = {c["code"]: c for c in api.get("/api/cards/", {"q": "s:smp t:item", "page_size": 100}).json()["results"]}
@@ -163,14 +176,21 @@ def test_card_page_shows_the_text_made_from_the_effect(client, sample_catalogue)
     assert '<p id="card-text" lang="en">This turn, one enemy character cannot move.</p>' in en
     for body in (ja, en):  # once
         assert body.count("敵キャラクター1体は移動できない") + body.count("one enemy character cannot move") == 1
+    cloak = client.get("/cards/SMP-038/", **EN).content.decode()
+    assert '<p id="card-text" lang="en">Your character on this square cannot be the target of a charge.</p>' in cloak
+    assert "Marked manual" not in cloak
+    Card.objects.filter(code="SMP-038").update(effect="manual")
     manual = client.get("/cards/SMP-038/", **EN).content.decode()
     assert "Marked manual: the players resolve this card's effect by hand" in manual
 
 
 def test_is_manual_and_is_vanilla_search(sample_catalogue):
     codes = lambda q: {c.code for c in search_cards(q).cards}  # noqa: E731
-    assert codes("is:manual") == MANUAL
-    assert codes("s:smp -is:manual") == {c["code"] for c in SAMPLE["cards"]} - MANUAL
+    assert codes("is:manual") == set()
+    assert codes("s:smp -is:manual") == {c["code"] for c in SAMPLE["cards"]}
+    Card.objects.filter(code__in=["SMP-013", "SMP-015"]).update(effect="manual")
+    assert codes("is:manual") == {"SMP-013", "SMP-015"}
+    assert codes("s:smp -is:manual") == {c["code"] for c in SAMPLE["cards"]} - {"SMP-013", "SMP-015"}
     assert codes("is:vanilla s:smp") == VANILLA
     assert search_cards("is:manual").warnings == []
 

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from cardsdb.models import Card
 from cardsdb.selectors.catalogue import card_neighbours
 from cardsdb.selectors.names import name_suggestions
 from cardsdb.selectors.search import did_you_mean, search_cards
@@ -163,6 +164,7 @@ def test_card_neighbours_by_code(sample_catalogue):
 
 
 def test_a_manual_card_in_english_says_its_text_is_the_printed_japanese(client, sample_catalogue):
+    Card.objects.filter(code="SMP-038").update(effect="manual")  # no sample card is manual
     en = client.get("/cards/SMP-038/", **EN).content.decode()
     assert '<p class="muted" id="card-text-note">The printed text, in Japanese:</p>' in en
     assert '<p id="card-text" lang="ja">このマスの自分のキャラクターは突撃の対象にならない。</p>' in en

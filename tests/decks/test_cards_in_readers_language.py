@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from cardsdb.models import Card
 from decks import services
 from decks.selectors import check_entries
 from tests.conftest import EN, JA
@@ -59,8 +60,12 @@ def test_the_builders_tips_say_the_ability_in_the_readers_language(client, sampl
         ("Special ability", "", "1 damage to one adjacent enemy character."),
     ]
     assert tips(en)["SMP-007"][-1] == ("Effect", "", "1 damage to one adjacent enemy character.")
-    # A "manual" effect has no English text: the card's own Japanese, marked as such.
     assert tips(en)["SMP-015"][-1] == (
+        "Special ability", "", "Put one card from your hand face down on an adjacent empty square as an area card.")
+    # A "manual" effect (no sample card is: Flora marked so here) has no English text: the
+    # card's own Japanese, marked as such.
+    Card.objects.filter(code="SMP-015").update(effect="manual")
+    assert tips(panel(client, cards, **EN).content.decode())["SMP-015"][-1] == (
         "Special ability", "ja", "隣接する空きマスに自分の手札1枚をエリアカードとして伏せて置く。")
     ja = panel(client, cards, **JA).content.decode()
     assert tips(ja)["SMP-001"][0] == ("色", "", "赤")

@@ -496,7 +496,10 @@ def test_the_finished_match_page_links_its_replay(client):
 
 def test_an_eoc_table_embeds_its_cards_texts_once_in_the_readers_language(client):
     player = guest(client, "Ann")
-    match = create_match(player, "eoc", [HUMAN, HEURISTIC], _stacked("eoc"), None, seed=3)
+    options = _stacked("eoc")
+    # the Clubroom Shinai marked manual here (no sample card is)
+    options["decks"][0] = [dict(c, effect="manual") if c["code"] == "SMP-013" else c for c in options["decks"][0]]
+    match = create_match(player, "eoc", [HUMAN, HEURISTIC], options, None, seed=3)
     en, ja = page_in_both_languages(client, f"/play/m/{match.id}/")
     en_texts, ja_texts = json_block(en, "card-texts"), json_block(ja, "card-texts")
     assert len(en_texts) == len(ja_texts) == 37
@@ -504,8 +507,10 @@ def test_an_eoc_table_embeds_its_cards_texts_once_in_the_readers_language(client
     assert ja_texts["SMP-001"] == "特殊能力: 隣接する敵キャラクター1体に1ダメージ。"
     assert en_texts["SMP-004"] == "No special ability." and ja_texts["SMP-004"] == "特殊能力なし。"
     assert en_texts["SMP-011"] == "The character on this square: attack damage +1."
+    assert ja_texts["SMP-061"] == "各STEPの後、このマスに隣接する敵キャラクターに1ダメージ。"
+    assert en_texts["SMP-061"] == "After each STEP, 1 damage to each enemy character adjacent to this square."
     # a "manual" card keeps its written text
-    assert en_texts["SMP-061"] == ja_texts["SMP-061"] == "各STEPの後、このマスに隣接する敵キャラクターに1ダメージ。"
+    assert en_texts["SMP-013"] == ja_texts["SMP-013"] == "このマスのキャラクターの突撃のダメージ+1。"
     # the view itself does not carry them
     assert all("text" not in card for card in json_block(en, "match-view")["state"]["cards"].values())
 

@@ -103,7 +103,8 @@ def test_every_sample_face_parses_and_shows_the_card(card, lang):
 
 
 def test_the_english_face_of_a_manual_card_says_its_text_is_japanese():
-    card = next(c for c in SAMPLE if c["code"] == "SMP-015")  # manual effect: no English text
+    # Flora's card marked manual (no sample card is): a manual effect has no English text
+    card = dict(next(c for c in SAMPLE if c["code"] == "SMP-015"), effect="manual")
     ids = parts(face(card, "en"))
     assert text_of(ids["text-heading"]) == "Specialability·Japanesetext"
     assert text_of(ids["text"]) == squashed(card["ability"])
