@@ -144,7 +144,8 @@ LABELS = {
     "choose_other": pgettext_lazy("eoc", "%(card)s: choose one of the highlighted targets."),
     "target_none": pgettext_lazy("eoc", "no target"),
     "target_hidden_card": pgettext_lazy("eoc", "a card"),
-    "log_event_targets": pgettext_lazy("eoc", "%(name)s used %(card)s with the character on %(square)s (targets: %(targets)s)"),
+    "log_event_targets": pgettext_lazy(
+        "eoc", "%(name)s used %(card)s with the character on %(square)s (targets: %(targets)s)"),
     "log_special_targets": pgettext_lazy(
         "eoc", "%(name)s used the special ability of the character on %(square)s (targets: %(targets)s)"),
     # Decisions (docs/eoc-effects.md, "Decisions").

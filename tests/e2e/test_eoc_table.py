@@ -495,20 +495,14 @@ def test_two_people_bring_their_decks_and_the_match_starts_when_the_second_joins
         assert seen == []
 
 
-#: 森の囁き (Whisper of the Woods) as docs/eoc-effects.md writes it: the top 3 cards of one's own
-#: deck go under it in the order its user chooses.
-WHISPER = {"op": "order", "count": 3, "deck": "own", "to": "bottom"}
-
-
 def deck_of(top, fillers):
-    """51 sample cards: ``top`` first, then up to 3 copies of each of ``fillers`` in turn (SMP-023
-    with the effect above)."""
+    """51 sample cards: ``top`` first, then up to 3 copies of each of ``fillers`` in turn."""
     codes = list(top)
     for code in fillers:
         while codes.count(code) < 3 and len(codes) < 51:
             codes.append(code)
     assert len(codes) == 51
-    return [dict(card, effect=WHISPER) if card["code"] == "SMP-023" else card for card in cards(*codes)]
+    return cards(*codes)
 
 
 #: Ann (seat 0): in hand 火炎弾 (SMP-007, red) and 森の囁き (SMP-023, green), then her 4 area cards,
@@ -516,7 +510,7 @@ def deck_of(top, fillers):
 ANN_DECK = deck_of(
     ["SMP-007", "SMP-023", "SMP-008", "SMP-009", "SMP-010", "SMP-020", "SMP-021",
      "SMP-011", "SMP-012", "SMP-022", "SMP-025", "SMP-063", "SMP-064", "SMP-065"],
-    ["SMP-053", "SMP-014", "SMP-072", "SMP-066", "SMP-067", "SMP-068", "SMP-069", "SMP-070", "SMP-071",
+    ["SMP-053", "SMP-014", "SMP-067", "SMP-066", "SMP-068", "SMP-069", "SMP-070", "SMP-071",
      "SMP-046", "SMP-047", "SMP-048", "SMP-049", "SMP-050", "SMP-051", "SMP-052"])
 BOB_DECK = deck_of([], ["SMP-030", "SMP-042", "SMP-033", "SMP-034", "SMP-035", "SMP-036", "SMP-037", "SMP-038",
                         "SMP-039", "SMP-040", "SMP-041", "SMP-043", "SMP-044", "SMP-045", "SMP-046", "SMP-047",
@@ -542,7 +536,7 @@ def prepared(state):
     state = play(state, (0, {"type": "arrange", "order": list(state.drawn[0])}),
                  (1, {"type": "arrange", "order": list(state.drawn[1])}))
     state = play(state, *[(seat, {"type": "skip"}) for seat in (0, 1, 0, 1)])
-    area = [s if s is not None else Slot("SMP-072", 0, False) for s in state.area]
+    area = [s if s is not None else Slot("SMP-067", 0, False) for s in state.area]
     area[BOB_CARD[0] * 4 + BOB_CARD[1]] = Slot("SMP-047", 1, False)
     chars = (Char(1, 0, "SMP-053", 5, *KAEDE), Char(2, 0, "SMP-014", 5, *MINT),
              Char(3, 1, "SMP-030", 6, *GARM), Char(4, 1, "SMP-042", 8, *GAWAIN))
