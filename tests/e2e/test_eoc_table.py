@@ -540,7 +540,8 @@ def prepared(state):
     area[BOB_CARD[0] * 4 + BOB_CARD[1]] = Slot("SMP-047", 1, False)
     chars = (Char(1, 0, "SMP-053", 5, *KAEDE), Char(2, 0, "SMP-014", 5, *MINT),
              Char(3, 1, "SMP-030", 6, *GARM), Char(4, 1, "SMP-042", 8, *GAWAIN))
-    state = replace(state, area=tuple(area), chars=chars, next_uid=5, mods=(Mod("not:be_charged", 3, 0, "turn"),),
+    state = replace(state, area=tuple(area), chars=chars, next_uid=5, mods=(Mod("not:be_charged", 3, 0, "turn"),
+                                                                           Mod("movement", 4, -1, "step")),
                     peeks=((Peek("area", "SMP-047", *BOB_CARD), Peek("hand", "SMP-036", -1, -1)), ()))
     return play(state, (0, {"type": "action_table", "card": "SMP-008"}), (0, {"type": "choose", "action": "charge"}))
 
@@ -594,6 +595,9 @@ def test_a_player_chooses_an_events_target_and_orders_the_cards_it_shows(browser
     expect(peeked).to_have_attribute("data-card", "SMP-047")
     expect(peeked).to_have_attribute("title", "an area card face down, seen only by you: Purification")
     expect(bobs.locator('.eoc-square[data-square="a2"] .eoc-no')).to_have_text("not chargeable")
+    change = board.locator('.eoc-square[data-square="b3"] .eoc-chg')    # Gawain: movement -1 this STEP
+    expect(change).to_have_text("move -1")
+    expect(change).to_have_attribute("title", "until the end of this STEP")
     expect(bobs.locator(".eoc-peeks")).to_be_hidden()
 
     # 火炎弾: the card, then its user (Kaede, the only red character), then one of the two

@@ -346,6 +346,16 @@ function prohibitedBadges(ch, labels) {
   }, labels[`no_${w}`] || w)));
 }
 
+// The changes in force on a character (movement, attack damage, damage taken, maximum HP, charge
+// damage) made by events, specials and triggers, as small badges titled with how long they last.
+function changeBadges(ch, labels) {
+  const changes = (ch.changes || []).filter((c) => labels[`chg_${c.kind}`]);
+  if (!changes.length) return null;
+  return h("span", { class: "eoc-changes" }, changes.map((c) => h("span", {
+    class: "eoc-chg", title: labels[`chg_until_${c.until}`] || c.until, dataset: { change: c.kind },
+  }, format(labels[`chg_${c.kind}`], { amount: c.amount > 0 ? `+${c.amount}` : `${c.amount}` }))));
+}
+
 function squareContent(square, slot, ch, state, ctx) {
   const { labels } = ctx;
   const bits = [h("span", { class: "eoc-sq-name", "aria-hidden": "true" }, squareName(square))];
@@ -370,7 +380,7 @@ function squareContent(square, slot, ch, state, ctx) {
     sideTag(ch.owner, state, labels),
     h("span", { class: "eoc-char-name" }, cardName(ch.card)),
     h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`),
-    prohibitedBadges(ch, labels)));
+    prohibitedBadges(ch, labels), changeBadges(ch, labels)));
   }
   return bits;
 }
@@ -384,6 +394,11 @@ function squareLabel(square, slot, ch, state, ctx) {
   if (ch) {
     parts.push(charLabel(ch, state, ctx));
     for (const w of ch.prohibited || []) parts.push(labels[`no_${w}_title`] || w);
+    for (const c of ch.changes || []) {
+      if (labels[`chg_${c.kind}`]) {
+        parts.push(`${format(labels[`chg_${c.kind}`], { amount: c.amount > 0 ? `+${c.amount}` : `${c.amount}` })} (${labels[`chg_until_${c.until}`] || c.until})`);
+      }
+    }
   }
   return parts.join(", ");
 }
