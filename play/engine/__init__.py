@@ -14,7 +14,7 @@ from .protocol import Game, Outcome, State
 from .rng import Rng, derive_seed
 from .seats import acting, is_seat, is_turn, next_active, next_seat, replace_at, seat_order
 from .spec import BOOL, DATA, INT, SEAT, CliOption, GameSpec, Option
-from .views import check_viewer, hand_sizes, own_hand, public_hands
+from .views import check_seat_view, check_viewer, hand_sizes, own_hand, public_hands, split_cards, unseen_cards
 
 __all__ = [
     "Game", "Outcome", "State",
@@ -27,5 +27,5 @@ __all__ = [
     "check_names", "check_players", "check_seed",
     "add", "check_cards", "deal", "distinct", "draw", "full_deck", "holds", "put", "take",
     "acting", "is_seat", "is_turn", "next_active", "next_seat", "replace_at", "seat_order",
-    "check_viewer", "hand_sizes", "own_hand", "public_hands",
+    "check_viewer", "hand_sizes", "own_hand", "public_hands", "check_seat_view", "split_cards", "unseen_cards",
 ]

@@ -6,9 +6,10 @@ A game subclasses :class:`BaseGame` with two class attributes, ``spec`` (its rec
 ``apply``, ``view`` and ``outcome``. It inherits ``slug``, ``name``, ``min_players`` and
 ``max_players`` from the record, and defaults it may override: ``dump``/``load`` through the
 codec (``load(data, options)``: the match's options, for a game whose states leave out what
-they share) (with :meth:`BaseGame.check_state` for what the types cannot say), ``public_action`` (every
-action public), ``narrate`` (nothing to say), ``cli_options`` (the arguments its record declares,
-none by default) and :meth:`BaseGame.check_setup` for ``setup``'s arguments.
+they share) (with :meth:`BaseGame.check_state` for what the types cannot say),
+``public_action`` (every action public), ``determinize`` (none: each game writes its own),
+``narrate`` (nothing to say), ``cli_options`` (the arguments its record declares, none by
+default) and :meth:`BaseGame.check_setup` for ``setup``'s arguments.
 """
 from __future__ import annotations
 
@@ -73,6 +74,11 @@ class BaseGame:
         websocket, the replay) passes it through here. Every action is public by default; a game
         with hidden moves (a card placed face down) leaves out what the viewer may not see."""
         return action
+
+    def determinize(self, view: dict, seat: int, rng, private: dict | None = None):
+        """A full state consistent with ``seat``'s ``view`` (:meth:`~.protocol.Game.determinize`);
+        every game of the table writes its own. ``NotImplementedError`` here."""
+        raise NotImplementedError(f"{self.name} does not draw states from a view")
 
     def narrate(self, before, after) -> list[str]:
         """Plain-English lines about the step from ``before`` to ``after`` for the ``play``

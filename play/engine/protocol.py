@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .rng import Rng
 from .spec import GameSpec
 
 State = Any
@@ -78,6 +79,30 @@ class Game(Protocol):
 
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` taken by ``seat`` as ``viewer`` may see it (``None``: a spectator)."""
+
+    def determinize(self, view: dict, seat: int, rng: Rng, private: dict | None = None) -> State:
+        """A full state consistent with what ``seat`` knows: a *determinization*, for a bot that
+        searches over the states the seat cannot tell apart (it never reads the real state).
+
+        ``view`` is ``self.view(state, seat)`` of some real ``state``; ``private`` is what the
+        seat knows beyond its view that the platform may give a bot of that seat (``None``: nothing;
+        Elements of Chaos: ``{"deck": [the seat's own deck as card interchange dicts]}``; the
+        other games ignore it, their whole card set being fixed by the rules). What the view
+        shows is kept as it is: the seat's own hand, every public card, pile sizes, scores, whose
+        turn it is. What it hides (other live hands, the order of a draw pile, face-down cards, an
+        opponent's secret answers) is dealt at random, by ``rng``, from the cards that can be
+        there: for a game with a fixed card set, exactly the full set less the cards the seat
+        sees; each game's method says where it draws unseen cards from otherwise.
+
+        The result is a legal state of the game that ``to_act``, ``legal_actions`` and ``apply``
+        continue from, with ``self.view(result, seat) == view`` and ``legal_actions(result,
+        seat) == legal_actions(state, seat)``. Its generator state is drawn fresh from ``rng``
+        (the real seed never leaks into a search), and options the view does not show (stacked
+        decks) are left out: later deals are shuffled from that generator. ``rng`` is advanced.
+
+        Raises ``ValueError`` for a view that is not one of this game's views of ``seat`` (another
+        game's, another seat's, a spectator's), for a ``private`` of the wrong shape, and for a
+        view whose cards cannot be completed to a state (more cards seen than the game has)."""
 
     def narrate(self, before: State, after: State) -> list[str]:
         """Plain-English lines about the step from ``before`` to ``after`` (``[]``: none)."""

@@ -36,8 +36,10 @@ from play.engine import (
     action_type,
     bad_option,
     check_cards,
+    check_seat_view,
     check_viewer,
     either,
+    from_json,
     game_over,
     is_seat,
     is_turn,
@@ -47,7 +49,9 @@ from play.engine import (
     rule,
     seat_order,
     shown,
+    split_cards,
     to_json,
+    unseen_cards,
 )
 from play.engine.spec import DATA, INT, SEAT
 from tcg.message import gettext_noop
@@ -92,6 +96,13 @@ SPEC = GameSpec(
 """Completto's record (completto.md: "Components", "End", "Stacked deals")."""
 LOW, HIGH = 0, 101
 """Bounds beyond every value: the row's ends read as a face-up 0 on the left, 101 on the right."""
+
+_VIEW_KEYS = frozenset({
+    "players", "seat", "game", "games", "phase", "turn", "start_player", "turns", "max_turns", "over", "rows",
+    "upside_down", "face_down", "to_insert", "pool", "pool_face_down", "held", "held_readings", "extra_turn",
+    "last", "totals", "last_game",
+})
+"""The keys of every Completto view (:meth:`Completto.view`)."""
 
 INSERT, TAKE, HOLD, OVER = "insert", "take", "hold", "over"
 """The phases: set-up inserts, the start of a turn, holding a taken tile, the end."""
@@ -574,6 +585,51 @@ class Completto(BaseGame):
             "totals": list(series.totals),
             "last_game": to_json(series.last_game),
         }
+
+    def determinize(self, view: dict, seat: int, rng: Rng, private: dict | None = None) -> ComplettoState:
+        """A state ``seat`` cannot tell from the real one, from its ``view`` alone (the protocol's
+        ``determinize``). Kept as the view shows them: every row's face-up tiles and where its
+        face-down tiles stand, the upside-down readings, the pool's face-up tiles, the held
+        tile, whose turn, the phase and the set-up inserts left, the turn count, the scores and
+        the last action (completto.md, "Hidden information"). The unseen tiles are exactly the
+        100 (completto.md, "Components") less the face-up ones of the rows (by printed number:
+        a value listed in ``upside_down`` shows tile ``UPSIDE_DOWN[value]``), of the pool and the
+        held tile; shuffled by ``rng``, they fill the face-down places of the rows in seat
+        order, left to right, then the pool's face-down draw order. Nobody sees a face-down tile,
+        its owner included, so every seat's unseen tiles are the same set. The series' first
+        player is read back from the start player (game ``g`` is started ``g - 1`` seats on,
+        completto.md "End"); the generator is fresh from ``rng`` and a stacked ``pool`` (a secret
+        option) plays no part. ``private`` is not used.
+
+        ``ValueError`` for a view that is not a Completto view of ``seat``, or that shows a tile
+        twice."""
+        check_seat_view(view, seat, _VIEW_KEYS, "Completto")
+        players = view["players"]
+        check_viewer(seat, players)
+        face_down, face_up = ROW_SIZES[players]
+        seen = list(view["pool"]) + ([] if view["held"] is None else [view["held"]])
+        for row, upside in zip(view["rows"], view["upside_down"]):
+            seen += [UPSIDE_DOWN[v] if v in upside else v for v in row if v is not None]
+        tiles = rng.shuffled(unseen_cards(TILE_COUNTS, seen))
+        *dealt, pool_down = split_cards(tiles, [*view["face_down"], view["pool_face_down"]])
+        rows = []
+        for row, hidden in zip(view["rows"], dealt):
+            down = iter(hidden)
+            rows.append(tuple(v if v is not None else -next(down) for v in row))
+        game = view["game"]
+        last_game = view["last_game"]
+        series = Series(
+            players=players, face_down=face_down, face_up=face_up, games=view["games"], max_turns=view["max_turns"],
+            first_player=(view["start_player"] - game + 1) % players, rng=rng.next64(), game=game,
+            starter=view["start_player"], totals=tuple(view["totals"]),
+            last_game=None if last_game is None else from_json(GameSummary, last_game),
+        )
+        last = view["last"]
+        return ComplettoState(
+            tuple(rows), tuple(tuple(u) for u in view["upside_down"]), tuple(view["pool"]), pool_down, view["phase"],
+            view["turn"], view["held"], sum(view["to_insert"]), view["turns"], view["extra_turn"],
+            None if last is None else from_json(Last, last), series,
+        )
 
     def outcome(self, state: ComplettoState) -> Outcome | None:
         """Once the series is over: each seat's minus points summed over its games (one per

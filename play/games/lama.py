@@ -28,8 +28,10 @@ from play.engine import (
     add,
     bad_option,
     check_cards,
+    check_seat_view,
     check_viewer,
     deal,
+    from_json,
     full_deck,
     game_over,
     hand_sizes,
@@ -42,8 +44,10 @@ from play.engine import (
     public_hands,
     replace_at,
     rule,
+    split_cards,
     take,
     to_json,
+    unseen_cards,
 )
 from play.engine.spec import DATA, INT, SEAT
 from tcg.message import Message, gettext_noop
@@ -73,6 +77,12 @@ def hand_points(hand) -> int:
     give 6, two llamas and two 4s give 14."""
     return sum(card_points(v) for v in set(hand))
 
+
+_VIEW_KEYS = frozenset({
+    "players", "seat", "round", "turn", "start_player", "end_at", "over", "hand", "hand_sizes", "quit",
+    "laid_down", "discard_top", "discard_count", "draw_count", "chips", "scores", "last_round",
+})
+"""The keys of every L.A.M.A. view (:meth:`Lama.view`)."""
 
 LLAMA_NAME = Message(gettext_noop("llama"))
 
@@ -357,6 +367,43 @@ class Lama(BaseGame):
             "scores": list(tally.scores()),
             "last_round": to_json(tally.last_round),
         }
+
+    def determinize(self, view: dict, seat: int, rng: Rng, private: dict | None = None) -> LamaState:
+        """A state ``seat`` cannot tell from the real one, from its ``view`` alone (the protocol's
+        ``determinize``). Kept as the view shows them: the seat's own hand, the hands laid down
+        (lama.md, "Hidden information"), the discard pile's top, every pile's and hand's size,
+        who has quit, whose turn, the chips, the round and the last round's summary. The unseen
+        cards are exactly the 56 (lama.md, "Components") less the seat's hand, the laid-down
+        hands and the discard pile's top; they are shuffled by ``rng`` and dealt, in this order,
+        to the other live hands (seat order), under the discard pile's top, and to the draw pile.
+        The cards under the top are not in the view (only their count), so they are dealt like
+        the rest. The generator is fresh from ``rng`` and stacked ``decks`` are left out (they are
+        secret options), so later rounds are shuffled from it. ``private`` is not used.
+
+        ``ValueError`` for a view that is not a L.A.M.A. view of ``seat``, or that shows more
+        copies of a value than the game has."""
+        check_seat_view(view, seat, _VIEW_KEYS, "L.A.M.A.")
+        players = view["players"]
+        check_viewer(seat, players)
+        own = tuple(sorted(view["hand"]))
+        shown = [own if s == seat else view["laid_down"][s] for s in range(players)]
+        seen = [c for hand in shown if hand is not None for c in hand] + [view["discard_top"]]
+        cards = rng.shuffled(unseen_cards(DECK_COUNTS, seen))
+        hidden = [s for s in range(players) if shown[s] is None]
+        sizes = [view["hand_sizes"][s] for s in hidden] + [view["discard_count"] - 1, view["draw_count"]]
+        *dealt, under, draw_pile = split_cards(cards, sizes)
+        hands = [tuple(sorted(hand)) if hand is not None else None for hand in shown]
+        for s, hand in zip(hidden, dealt):
+            hands[s] = tuple(sorted(hand))
+        last = view["last_round"]
+        tally = Tally(
+            players=players, end_at=view["end_at"], decks=(), rng=rng.next64(), round=view["round"],
+            starter=view["start_player"], white=tuple(c["white"] for c in view["chips"]),
+            black=tuple(c["black"] for c in view["chips"]),
+            last_round=None if last is None else from_json(RoundSummary, last), over=view["over"],
+        )
+        return LamaState(tuple(hands), draw_pile, (view["discard_top"], *under),
+                         tuple(not q for q in view["quit"]), view["turn"], tally)
 
     def outcome(self, state: LamaState) -> Outcome | None:
         """Once over: each seat's minus points and the seats with the fewest, who share the win

@@ -27,6 +27,7 @@ from play.engine import (
     add,
     check_cards,
     check_names,
+    check_seat_view,
     check_players,
     check_seed,
     check_viewer,
@@ -53,8 +54,10 @@ from play.engine import (
     replace_at,
     rule,
     seat_order,
+    split_cards,
     take,
     to_json,
+    unseen_cards,
 )
 from tcg.errors import DomainError
 from tcg.message import Message
@@ -322,6 +325,30 @@ def test_view_helpers():
     for bad in (3, -1, True, "1"):
         with pytest.raises(ValueError):
             check_viewer(bad, 3)
+
+
+def test_determinization_helpers():
+    keys = {"seat", "hand"}
+    check_seat_view({"seat": 1, "hand": []}, 1, keys, "Game")
+    with pytest.raises(ValueError, match="^not a view of Game$"):
+        check_seat_view({"seat": 1, "hand": [], "board": []}, 1, keys, "Game")
+    with pytest.raises(ValueError, match="^not a view of Game$"):
+        check_seat_view([1], 1, keys, "Game")
+    with pytest.raises(ValueError, match="^a view of seat 1, not of seat 0$"):
+        check_seat_view({"seat": 1, "hand": []}, 0, keys, "Game")
+    with pytest.raises(ValueError, match="^a view of seat None, not of seat 0$"):
+        check_seat_view({"seat": None, "hand": []}, 0, keys, "Game")
+    with pytest.raises(ValueError, match="^a view of seat True, not of seat 1$"):
+        check_seat_view({"seat": True, "hand": []}, 1, keys, "Game")
+    assert unseen_cards(Counter({1: 2, 2: 2, 3: 1}), [2, 1, 1]) == [2, 3]
+    assert unseen_cards(Counter({1: 2}), []) == [1, 1]
+    with pytest.raises(ValueError, match=r"^the view shows more of \[1, 4\] than the game has$"):
+        unseen_cards(Counter({1: 2}), [1, 1, 1, 4])
+    assert split_cards((5, 6, 7, 8), [1, 0, 3]) == [(5,), (), (6, 7, 8)]
+    with pytest.raises(ValueError, match=r"^cannot cut 4 cards into \[1, 2\]$"):
+        split_cards((5, 6, 7, 8), [1, 2])
+    with pytest.raises(ValueError, match=r"^cannot cut 1 cards into \[2, -1\]$"):
+        split_cards((5,), [2, -1])
 
 
 # -- actions and options --------------------------------------------------------------------------

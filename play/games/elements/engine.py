@@ -10,6 +10,7 @@ elements.md "Stacked deals").
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from play.engine import (
@@ -19,6 +20,7 @@ from play.engine import (
     Outcome,
     Rng,
     action_type,
+    check_seat_view,
     check_viewer,
     deal,
     either,
@@ -33,6 +35,8 @@ from play.engine import (
     rule,
     seat_order,
     shown,
+    split_cards,
+    unseen_cards,
 )
 from play.engine.spec import DATA, INT, SEAT
 from tcg.message import Message, gettext_noop
@@ -100,6 +104,26 @@ _PHASE_ACTIONS = {PLACE: ("place",), BID: ("bid", PASS), DISCARD: ("discard",)}
 _PHASE_RULE = {PLACE: Message(gettext_noop("Phase 1")), BID: Message(gettext_noop("Phase 2")),
                DISCARD: Message(gettext_noop("End of the deal"))}
 """Each phase's section of elements.md, as refusals name it."""
+
+
+_VIEW_KEYS = frozenset({
+    "players", "seat", "deal", "deals", "start_player", "phase", "turn", "to_act", "over", "row", "hand", "hand_sizes",
+    "stock_size", "prizes", "auction", "auctions", "won", "set_aside", "scores", "gave_up", "last_deal",
+})
+"""The keys of every Elements view (:meth:`Elements.view`)."""
+_CARD_COUNTS = Counter(CARDS)
+
+
+def _card_of(data) -> int:
+    """The card of a view's ``{"colour", "value"}``; ``ValueError`` for anything else."""
+    card = parse_card(data)
+    if card is None:
+        raise ValueError(f"not an Elements card: {data!r:.60}")
+    return card
+
+
+def _cards_of(data) -> tuple[int, ...]:
+    return tuple(_card_of(c) for c in data)
 
 
 def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
@@ -468,6 +492,74 @@ class Elements(BaseGame):
                 "gave_up": None if last.gave_up is None else list(last.gave_up),
             },
         }
+
+    def determinize(self, view: dict, seat: int, rng: Rng, private: dict | None = None) -> ElementsState:
+        """A state ``seat`` cannot tell from the real one, from its ``view`` alone (the protocol's
+        ``determinize``). Kept as the view shows them: the seat's own hand, the colour row with
+        every card the seat sees on it (all once phase 1 is over; its own in phase 1), the
+        prizes, the auction under way and the finished ones with every bid card, the prizes won
+        and set aside, the scores, the last deal's summary, every hand's and the stock's size,
+        who has given up how many (elements.md, "Hidden information").
+
+        The unseen cards are exactly the 55 (elements.md, "Components") less the seat's hand,
+        the row cards it sees and every bid card of this deal (the prizes won and set aside are
+        row cards): during a deal every other card is in a hand, face down on the row or in the
+        stock. They are shuffled by ``rng`` and dealt, in this order, to the other hands (seat
+        order), the row's face-down phase-1 cards (row order) and the stock. In the give-up
+        step and at the end some unseen cards have left the table (given up): the cards left
+        over after the stock are those. The first player is read back from the deal's start
+        player (deal ``d`` is started ``d - 1`` seats on, elements.md "A game"); the generator is
+        fresh from ``rng``, and a stacked ``deck`` (a secret option) plays no part. ``private`` is
+        not used.
+
+        ``ValueError`` for a view that is not an Elements view of ``seat``, a card that is none of
+        the 55, or a card seen twice."""
+        check_seat_view(view, seat, _VIEW_KEYS, "Elements")
+        players = view["players"]
+        check_viewer(seat, players)
+        own = _cards_of(view["hand"])
+        row_view = view["row"]
+        row = tuple(COLOUR_INDEX[place["colour"]] for place in row_view)
+        shown_row = [None if place["card"] is None else _card_of(place["card"]) for place in row_view]
+        auction = view["auction"]
+        bids = [] if auction is None else [_cards_of(b) for b in auction["bids"]]
+        results = [AuctionResult(_card_of(a["prize"]), tuple(_cards_of(b) for b in a["bids"]), a["winner"])
+                   for a in view["auctions"]]
+        seen = [*own, *(c for c in shown_row if c is not None), *(c for b in bids for c in b),
+                *(c for r in results for b in r.bids for c in b)]
+        cards = rng.shuffled(unseen_cards(_CARD_COUNTS, seen))
+        hidden_seats = [s for s in range(players) if s != seat]
+        face_down = [p for p, place in enumerate(row_view) if place["placed"] and place["card"] is None]
+        sizes = [view["hand_sizes"][s] for s in hidden_seats] + [len(face_down), view["stock_size"]]
+        if sum(sizes) > len(cards) or (sum(sizes) < len(cards) and view["phase"] not in (DISCARD, OVER)):
+            raise ValueError(f"the view leaves {len(cards)} unseen cards for {sum(sizes)} hidden places")
+        *dealt, under, stock = split_cards(cards[:sum(sizes)], sizes)
+        hands = [own if s == seat else None for s in range(players)]
+        for s, hand in zip(hidden_seats, dealt):
+            hands[s] = tuple(sorted(hand))
+        placed = [EMPTY if not place["placed"] else card for place, card in zip(row_view, shown_row)]
+        for p, card in zip(face_down, under):
+            placed[p] = card
+        by = {None: EMPTY, "stock": STOCK}
+        gave_up = view["gave_up"]
+        table = Deal(
+            start=view["start_player"], row=row, placed=tuple(placed),
+            placed_by=tuple(by[place["by"]] if place["by"] in by else place["by"] for place in row_view),
+            stock=stock, prizes=tuple(_card_of(p["card"]) for p in view["prizes"]), auctions=tuple(results),
+            won=tuple(_cards_of(w) for w in view["won"]), set_aside=_cards_of(view["set_aside"]),
+            gave_up=(-1,) * players if gave_up is None else tuple(-1 if n is None else n for n in gave_up),
+        )
+        last = view["last_deal"]
+        tally = Tally(
+            players=players, deals=view["deals"], first_player=(view["start_player"] - view["deal"] + 1) % players,
+            rng=rng.next64(), deal=view["deal"], scores=tuple(view["scores"]),
+            last_deal=None if last is None else DealSummary(
+                last["deal"], tuple(COLOUR_INDEX[c] for c in last["row"]), tuple(_cards_of(w) for w in last["won"]),
+                tuple(last["points"]), None if last["gave_up"] is None else tuple(last["gave_up"])),
+        )
+        state_auction = None if auction is None else Auction(
+            auction["number"], auction["starter"], auction["round"], tuple(auction["passed"]), tuple(bids))
+        return ElementsState(view["phase"], view["turn"], tuple(hands), state_auction, table, tally)
 
     def public_action(self, action: dict, seat: int, viewer: int | None) -> dict:
         """``action`` as ``viewer`` may see it once ``seat`` took it (elements.md, "Hidden

@@ -33,6 +33,7 @@ from play.engine.spec import BOOL, DATA, INT
 from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_ROWS, DECK_SIZE
 
+from . import determinize as determinize_mod
 from . import effects, modifiers, sandbox, steps, turn
 from . import setup as setup_mod
 from .cards import Catalogue, known, parse_decks, remember, texts_of
@@ -236,6 +237,14 @@ class EoC(BaseGame):
         ``ValueError`` for a seat that is not in the game."""
         check_viewer(seat, 2)
         return build_view(state, seat)
+
+    def determinize(self, view: dict, seat: int, rng: Rng, private: dict | None = None) -> EocState:
+        """A state ``seat`` cannot tell from the real one, from its ``view`` and ``private``
+        (``{"deck": [the seat's own deck as interchange dicts]}``, or ``None``) alone: the
+        protocol's ``determinize``; see :mod:`.determinize` for what is kept, what is dealt and
+        from which cards. ``ValueError`` for a view that is not one of this game's views of
+        ``seat``, or a ``private`` of another shape."""
+        return determinize_mod.determinize(view, seat, rng, private)
 
     def card_texts(self, options: dict | None, lang: str) -> dict[str, str]:
         """Each card's effect text in ``lang`` by code ("Cards"; see :func:`.cards.texts_of`):
