@@ -111,13 +111,21 @@ def held_change(view: dict, square: Square, owner: int, stat: str) -> int:
     return total
 
 
+def changed(ch: dict, stat: str) -> int:
+    """The changes with a duration in force on a character for ``stat`` (the view's
+    ``changes``)."""
+    return sum(c["amount"] for c in ch.get("changes", ()) if c["kind"] == stat)
+
+
 def power(view: dict, ch: dict, square: Square | None = None) -> int:
     """A character's movement power as the view shows it: its card's, changed by the face-up item
-    it stands on (changes with a duration are not in the view), ``0`` when it may not move."""
+    on ``square`` (where it stands by default) and the changes with a duration in force, ``0``
+    when it may not move."""
     if "move" in ch.get("prohibited", ()):
         return 0
     square = tuple(ch["square"]) if square is None else square
-    return max(0, view["cards"][ch["card"]]["movement"] + held_change(view, square, ch["owner"], "movement"))
+    return max(0, view["cards"][ch["card"]]["movement"] + held_change(view, square, ch["owner"], "movement")
+               + changed(ch, "movement"))
 
 
 def effect_ops(card: dict) -> list[dict]:

@@ -4,10 +4,10 @@ action's chosen ``targets``, on a small copy of the characters and the area card
 (:class:`Model`), and the result is scored against the position before (:meth:`Model.value`).
 
 The model follows the engine where the view allows: damage less the side's defence and the
-damage-received change of a face-up item under the target, heals not above the maximum HP,
-moves that stop before an empty square, the area's edge or a character, chosen targets that are
-still candidates when their operation runs. It cannot see changes with a duration made earlier
-(the view does not show them) and runs no item trigger.
+damage-received changes in force on the target (a face-up item under it, the view's
+``changes``), heals not above the maximum HP, moves that stop before an empty square, the area's
+edge or a character, chosen targets that are still candidates when their operation runs. It runs
+no item trigger.
 
 Scores (higher is better for the bot's seat):
 
@@ -38,7 +38,7 @@ from itertools import product
 
 from tcg.effects.language import choices_of
 
-from .eoc_board import FAR, GAP, Board, base, distance, effect_ops, held_change
+from .eoc_board import FAR, GAP, Board, base, changed, distance, effect_ops, held_change
 
 KO, WIN, BLOCK, PER_HP, PER_MOVE, CARD = 30, 1000, 500, 2, 3, 1
 CAP = 3 * GAP
@@ -62,6 +62,7 @@ class Unit:
     start_hp: int
     mods: list = field(default_factory=list)
     banned: list = field(default_factory=list)
+    changes: dict = field(default_factory=dict)
 
 
 def _orth(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -86,7 +87,8 @@ class Model:
         self.before = Board(view)
         self.filled = set(self.before.filled)
         self.units = [Unit(tuple(ch["square"]), ch["owner"], ch["card"], ch["hp"], ch.get("max_hp", ch["hp"]),
-                           set(ch.get("prohibited", ())), tuple(ch["square"]), ch["hp"])
+                           set(ch.get("prohibited", ())), tuple(ch["square"]), ch["hp"],
+                           changes={stat: changed(ch, stat) for stat in ("movement", "damage_taken")})
                       for ch in view["characters"]]
         self.added: set = set()
         self.removed: set = set()
@@ -146,7 +148,7 @@ class Model:
                 if (u.owner == seat) == ally and u is not user and _orth(u.square, user.square) == 1]
 
     def _damage_taken(self, u: Unit) -> int:
-        return held_change(self.view, u.square, u.owner, "damage_taken") + sum(
+        return held_change(self.view, u.square, u.owner, "damage_taken") + u.changes["damage_taken"] + sum(
             a for stat, a, _ in u.mods if stat == "damage_taken")
 
     def _damage(self, op, user, mine):
@@ -297,7 +299,7 @@ class Model:
     def _power(self, u: Unit, extra: int = 0) -> int:
         if "move" in u.prohibited:
             return 0
-        change = sum(a for stat, a, _ in u.mods if stat == "movement")
+        change = u.changes["movement"] + sum(a for stat, a, _ in u.mods if stat == "movement")
         return max(0, self.view["cards"][u.card]["movement"] + held_change(self.view, u.square, u.owner, "movement")
                    + change + extra)
 

@@ -40,7 +40,7 @@ def test_heuristic_beats_random_in_12_seeded_games():
         wins += seat in outcome.winners
         lengths.append(len(log))
     assert wins == 12
-    assert lengths == [159, 223, 75, 184, 226, 213, 308, 135, 138, 419, 48, 91]
+    assert lengths == [87, 139, 75, 184, 357, 294, 235, 135, 138, 415, 48, 91]
 
 
 def test_heuristic_mulligans_a_hand_without_characters_and_keeps_one_with():
@@ -179,7 +179,8 @@ def test_heuristic_stops_the_enemy_that_would_reach_its_base():
     assert action == {"type": "event", "card": "X-109", "by": [1, 1], "targets": [[1, 2]]}
     after = GAME.apply(state, 0, action)
     assert GAME.view(after, 0)["characters"][2] == {
-        "square": [1, 2], "owner": 1, "card": "X-003", "hp": 3, "max_hp": 3, "prohibited": ["move"]}
+        "square": [1, 2], "owner": 1, "card": "X-003", "hp": 3, "max_hp": 3, "prohibited": ["move"],
+        "changes": [{"kind": "not:move", "amount": 0, "until": "turn"}]}
 
 
 def test_heuristic_sets_a_card_from_hand_where_it_shortens_the_way():
