@@ -250,3 +250,20 @@ def test_an_effect_whose_answers_could_not_be_listed_is_refused_when_the_match_i
     assert error_of(response, 400) == "bad_options"
     assert message in response.json()["error"]["message"]
     assert not Match.objects.exists()
+
+
+# -- the card texts of the table page ---------------------------------------------------------------------
+def test_the_card_texts_of_the_table_page_do_not_follow_a_stacked_decks_order(alice_api, client):
+    """The page embeds the text of every card of both decks once: listed in the decks' order,
+    they would show a spectator the order of a stacked deal ("Hidden information": nobody sees a
+    deck's order)."""
+    from tests.play.test_pages import json_block
+
+    stacked = deck([OMNI, SORT, ALL], then=list(reversed(TOP)))
+    body = {"game": "eoc", "seats": [HUMAN, {"kind": "bot", "bot": "heuristic"}], "options": options(stacked, deck())}
+    match_id = alice_api.post("/api/matches/", body, format="json").json()["id"]
+    table = json_block(client.get(f"/play/m/{match_id}/").content.decode(), "card-texts")
+    assert list(table) == sorted(table) and {"X-212", "X-300", "X-302"} <= set(table)
+    Match.objects.filter(pk=match_id).update(status=Match.Status.FINISHED)
+    replay = json_block(client.get(f"/play/m/{match_id}/replay/").content.decode(), "card-texts")
+    assert list(replay) == list(table)
