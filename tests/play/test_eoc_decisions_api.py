@@ -37,14 +37,14 @@ def play(client, match_id, action) -> dict:
     return response.json()
 
 
-@pytest.fixture
-def asked(alice_api, bob_api):
-    """A match of alice (seat 0) and bob (seat 1) where alice has used Sort from her base in
-    STEP 1 of turn 1: the order of her deck's 3 top cards is asked of her. Returns its id."""
+def to_part(alice_api, bob_api, hand) -> str:
+    """A match of alice (seat 0) and bob (seat 1) dealt again with ``hand`` (and Omni, and the
+    action table All) in alice's hand and ``TOP`` on top of her deck, played to her part of
+    STEP 1 of turn 1 (move chosen) with Omni on her base d1. Returns its id (at version 10)."""
     match_id = alice_api.post("/api/matches/", {"game": "eoc", "seats": [HUMAN, HUMAN], "deck": "SMP-RED"},
                               format="json").json()["id"]
     assert bob_api.post(f"/api/matches/{match_id}/join/", {"deck": "SMP-GREEN"}, format="json").status_code == 200
-    stack(match_id, options(deck([OMNI, SORT, ALL], then=TOP), deck()))
+    stack(match_id, options(deck([OMNI, *hand, ALL], then=TOP), deck()))
     for client in (alice_api, bob_api):
         play(client, match_id, {"type": "mulligan", "take": False})
     for client in (alice_api, bob_api):
@@ -54,9 +54,16 @@ def asked(alice_api, bob_api):
     for client in (bob_api, alice_api, bob_api):
         play(client, match_id, {"type": "skip"})
     play(alice_api, match_id, {"type": "action_table", "card": "X-040"})
-    play(alice_api, match_id, {"type": "choose", "action": "move"})
-    view = play(alice_api, match_id, {"type": "event", "card": "X-212", "by": BASE, "targets": [None]})
-    assert view["version"] == 11
+    assert play(alice_api, match_id, {"type": "choose", "action": "move"})["version"] == 10
+    return match_id
+
+
+@pytest.fixture
+def asked(alice_api, bob_api):
+    """A match where alice has used Sort from her base d1: the order of her deck's 3 top cards
+    is asked of her (``to_part``). Returns its id (at version 11)."""
+    match_id = to_part(alice_api, bob_api, [SORT])
+    play(alice_api, match_id, {"type": "event", "card": "X-212", "by": BASE, "targets": [None]})
     return match_id
 
 
@@ -167,6 +174,48 @@ def test_a_finished_matchs_replay_shows_the_decision_to_its_seat_only(asked, ali
         assert replay["frames"][11]["state"]["decision"]["cards"] is None
         assert replay["frames"][12]["action"] == {"type": "order"}
         assert secret_free(viewer.get(f"/api/matches/{asked}/replay/frames/?start=10&count=3").json())
+
+
+#: An event that lays a card of its user's hand face down next to the user, and the card.
+PLANT = card("216", "event", name="Plant", effect={"op": "set_from_hand"})
+BULB = card("260", "item", name="Hidden bulb")
+
+
+def test_a_hand_card_set_by_an_effect_is_named_to_its_seat_only(alice_api, bob_api, api):
+    match_id = to_part(alice_api, bob_api, [PLANT, BULB])
+    legal = alice_api.get(f"/api/matches/{match_id}/").json()["legal_actions"]
+    used = {"type": "event", "card": "X-216", "by": BASE, "targets": [[1, 3], "X-260"]}
+    assert used in legal
+    mine = play(alice_api, match_id, used)
+    assert mine["state"]["area"][1][3] == {"owner": 0, "face_up": False, "card": "X-260"}
+    assert mine["last_action"]["action"] == used
+    hidden = {**used, "targets": [[1, 3], None]}
+    for viewer in (bob_api, api):
+        view = viewer.get(f"/api/matches/{match_id}/").json()
+        assert view["state"]["area"][1][3] == {"owner": 0, "face_up": False, "card": None}
+        assert view["last_action"]["action"] == hidden
+        assert viewer.get(f"/api/matches/{match_id}/log/").json()[-1]["action"] == hidden
+        assert "X-260" not in json.dumps(view)
+    Match.objects.filter(pk=match_id).update(status=Match.Status.FINISHED)
+    assert alice_api.get(f"/api/matches/{match_id}/replay/").json()["frames"][11]["action"] == used
+    for viewer in (bob_api, api):
+        replay = viewer.get(f"/api/matches/{match_id}/replay/").json()
+        assert replay["frames"][11]["action"] == hidden and "X-260" not in json.dumps(replay)
+
+
+SPY = card("214", "event", name="Spy", effect={"op": "peek_hand", "count": 2})
+
+
+def test_what_a_look_at_the_opponents_hand_showed_is_in_the_users_view_only(alice_api, bob_api, api):
+    match_id = to_part(alice_api, bob_api, [SPY])
+    used = {"type": "event", "card": "X-214", "by": BASE}
+    peeks = play(alice_api, match_id, used)["state"]["peeks"]
+    bobs = bob_api.get(f"/api/matches/{match_id}/").json()
+    assert [p["from"] for p in peeks] == ["hand", "hand"] and {p["card"] for p in peeks} <= set(bobs["state"]["hand"])
+    assert (bobs["state"]["peeks"], bobs["last_action"]["action"]) == ([], used)
+    watching = api.get(f"/api/matches/{match_id}/").json()
+    assert (watching["state"]["peeks"], watching["state"]["hand"], watching["last_action"]["action"]) == (
+        None, None, used)
 
 
 # -- who answers when the person does not ---------------------------------------------------------------
