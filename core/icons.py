@@ -6,5 +6,5 @@ Icons replace the emoji and symbol characters that show as boxes without an emoj
 #: Every icon the sprite has, in its order.
 ICONS = (
     "first", "previous", "next", "last", "trophy", "llama",
-    "face-down", "hidden", "face-up", "swap", "close", "menu",
+    "face-down", "hidden", "face-up", "swap", "close", "menu", "seen",
 )

@@ -17,6 +17,7 @@ CODES = {
     "bad_seats": (400, "The seats are not a list of people and bots the game takes; details.problems names each."),
     "bad_options": (400, "An option the game does not take, or a value out of its range."),
     "bad_clock": (400, "The turn clock is not a whole number of seconds in its range."),
+    "bad_think_time": (400, "The strong bot's time to think per move is not a number of seconds in its range."),
     "secret_options": (400, "A stacked deal (a secret option) where another person would sit."),
     # join, leave
     "match_full": (409, "Every seat of the match is taken."),
@@ -66,7 +67,7 @@ class MatchError(DomainError):
     """A refused request; nothing was changed.
 
     ``code`` is one of ``CODES`` (with its HTTP status there): ``unknown_game``, ``bad_seats``,
-    ``bad_options``, ``bad_clock`` (create); ``secret_options`` (a stacked deal where another
+    ``bad_options``, ``bad_clock``, ``bad_think_time`` (create); ``secret_options`` (a stacked deal where another
     person would sit: create, join); ``match_full``, ``seat_taken``, ``bad_seat``,
     ``already_seated``, ``not_open``, ``seat_reserved`` (join, leave); ``not_finished``,
     ``not_seated``, ``abandoned`` (rematch); ``too_many_matches`` (create, join,

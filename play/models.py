@@ -15,7 +15,8 @@ A match is ``open`` while a person's seat is free, ``running`` once every seat i
 A guided match (``guide``: the game's slug, ``play.tutorials``) is a learner's stacked deal
 against a bot with a hint at each step; it is unrated and the lobby does not list it.
 ``created_by`` / ``created_session`` and ``created_address`` say who made it and from where (the
-limits of ``play.services.limits`` and the lobby count by them).
+limits of ``play.services.limits`` and the lobby count by them). ``think_seconds`` is the time a
+bot that thinks (the ``strong`` level, ``play.levels``) takes per move.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from play.bots import DEFAULT_THINK_SECONDS
 
 _ALPHABET = string.ascii_letters + string.digits
 
@@ -54,6 +57,10 @@ class Match(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0, help_text=_("the number of applied actions"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     seconds_per_turn = models.PositiveIntegerField(_("seconds per turn"), null=True, blank=True)
+    think_seconds = models.FloatField(
+        _("time to think"), default=DEFAULT_THINK_SECONDS,
+        help_text=_("the seconds a bot that thinks (the strong level) takes per move"),
+    )
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
     outcome = models.JSONField(_("outcome"), null=True, blank=True)
     created_by = models.ForeignKey(

@@ -20,12 +20,14 @@ from csp.constants import SELF
 from csp.decorators import csp_replace
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
+from play.bots import DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS, MIN_THINK_SECONDS, thinks
 from play.examples import figures
 from play.games import GAMES
 from play.tutorials import TUTORIALS
 
 from .boards import board_context
 from .forms import game_label
+from .levels import levels_for
 from .turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 
@@ -69,6 +71,15 @@ def rules_index(request):
     return render(request, "play/rules/index.html", {"games": [_game_facts(slug) for slug in GAMES]})
 
 
+def _think_time(slug: str) -> dict | None:
+    """The new-match form's time to think, as the options section explains it (its label and
+    range), for a game that a level's thinking bot plays; else ``None``."""
+    if not any(thinks(level.bot) for level in levels_for(GAMES[slug])):
+        return None
+    return {"label": _("The strong bot's time to think"), "min": f"{MIN_THINK_SECONDS:g}",
+            "max": f"{MAX_THINK_SECONDS:g}", "default": f"{DEFAULT_THINK_SECONDS:g}"}
+
+
 @xframe_options_sameorigin
 @csp_replace({"frame-ancestors": [SELF]})
 def rules_page(request, slug: str):
@@ -87,6 +98,8 @@ def rules_page(request, slug: str):
         "figures": pictures,
         "reader": reader_name(),
         "turn_clock": {"min": f"{MIN_SECONDS_PER_TURN:,}", "max": f"{MAX_SECONDS_PER_TURN:,}"},
+        "bot_levels": levels_for(GAMES[slug]),
+        "think": _think_time(slug),
         "embed": embed,
         "guided": slug in TUTORIALS,
         "base_template": "play/rules/embed.html" if embed else "base.html",

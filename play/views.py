@@ -49,7 +49,7 @@ from .services.rematch import propose_rematch
 from .services.resign import resign as resign_match
 
 #: The create form's field an error of ``create_match`` belongs to (None: the whole form).
-CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn"}
+CREATE_ERROR_FIELDS = {"unknown_game": "game", "bad_clock": "seconds_per_turn", "bad_think_time": "think_seconds"}
 DECK_ERRORS = ("deck_required", "unknown_deck", "invalid_deck")
 #: How many of the latest chat lines the table page brings (older ones: the replay's chat).
 CHAT_LINES = 50
@@ -148,7 +148,7 @@ def new_match(request):
             try:
                 match = create_match(
                     player, data["game"], data["seats"], data["options"], data["seconds_per_turn"], deck=data["deck"],
-                    address=request_address(request))
+                    address=request_address(request), think_seconds=data["think_seconds"])
             except MatchError as error:
                 _create_error(form, data, error)
                 refusal = status_of(error)
@@ -163,7 +163,7 @@ def new_match(request):
 
 #: The game and the opponent of "play this deck" (a deck page's and the builder's button).
 DECK_GAME = "eoc"
-DECK_OPPONENT = {"kind": "bot", "bot": "heuristic"}
+DECK_OPPONENT = {"kind": "bot", "bot": "normal"}
 
 
 @require_POST
@@ -237,7 +237,8 @@ def _create_error(form: MatchForm, data: dict, error: MatchError) -> None:
     """Show a refusal of ``create_match`` on the field it concerns: a deck's problems (every
     one the validator names) under the creator's deck or the bot seat's deck."""
     if error.code not in DECK_ERRORS:
-        form.add_error(CREATE_ERROR_FIELDS.get(error.code), error_message(error))
+        field = CREATE_ERROR_FIELDS.get(error.code)
+        form.add_error(field if field in form.fields else None, error_message(error))
         return
     seat = error.details.get("seat")
     bot_seat = isinstance(seat, int) and seat < len(data["seats"]) and data["seats"][seat]["kind"] == "bot"

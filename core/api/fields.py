@@ -1,5 +1,6 @@
 """Serializer fields for text people show to each other (``core.validators``), and JSON-typed
-fields: a string must be a JSON string, an integer a JSON integer, a boolean ``true``/``false``."""
+fields: a string must be a JSON string, an integer a JSON integer, a number a JSON number, a
+boolean ``true``/``false``."""
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
@@ -13,6 +14,19 @@ class StrictIntegerField(serializers.IntegerField):
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):
+            kind = "a boolean" if isinstance(data, bool) else type(data).__name__.replace("str", "a string")
+            self.fail("strict", kind=kind)
+        return super().to_internal_value(data)
+
+
+class StrictNumberField(serializers.FloatField):
+    """A number that must be a JSON number, with or without a fraction (not a string, not a
+    boolean); a finite one (``FloatField``)."""
+
+    default_error_messages = {"strict": "must be a number (a JSON number), not {kind}"}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
             kind = "a boolean" if isinstance(data, bool) else type(data).__name__.replace("str", "a string")
             self.fail("strict", kind=kind)
         return super().to_internal_value(data)

@@ -6,11 +6,13 @@ serializers describe ``play.payloads`` for the OpenAPI schema."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerField
+from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerField, StrictNumberField
 from core.api.serializers import RejectUnknownFieldsMixin
 from play.engine import BOOL, INT, SEAT, GameSpec, Option
 from play.games import GAMES
+from play.bots import DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS, MIN_THINK_SECONDS
 from play.identity import MAX_NAME_LENGTH
+from play.levels import offered
 from play.seat_decks import MAX_DECK_ID
 from play.turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
@@ -18,11 +20,21 @@ MAX_SEATS = 32
 STATUSES = ["open", "running", "finished", "abandoned"]
 
 
+#: The levels there are, each with its bot, and the bots' names taken for them (for the schema).
+LEVELS_HELP = "; ".join(
+    [", ".join(f'"{level.name}" (the {level.bot} bot)' for level in offered())]
+    + [f'the bot\'s name "{level.bot}" is taken as "{level.name}"' for level in offered() if level.bot != level.name]
+)
+#: What a bot seat's ``bot`` takes: a level's name, or the name of the bot that plays it.
+BOT_HELP = f"the bot's level, one of the game's (GET /api/games/): {LEVELS_HELP}"
+
+
 class SeatInput(serializers.Serializer):
-    """``{"kind": "human"}`` or ``{"kind": "bot", "bot": "random"|"heuristic", "deck": id}``."""
+    """``{"kind": "human"}`` or ``{"kind": "bot", "bot": level, "deck": id}``, a level of
+    ``play.levels`` by its name or its bot's."""
 
     kind = StrictCharField(max_length=20, help_text='"human" or "bot"')
-    bot = StrictCharField(required=False, allow_blank=True, max_length=40, help_text='"random" or "heuristic"')
+    bot = StrictCharField(required=False, allow_blank=True, max_length=40, help_text=BOT_HELP)
     deck = StrictCharField(
         required=False, max_length=MAX_DECK_ID,
         help_text="a bot seat's deck, in games played with one's own deck (default: a sample deck)",
@@ -102,6 +114,15 @@ class OptionsField(serializers.DictField):
     """A JSON object of a game's options; the game (``setup``) checks each against its record."""
 
 
+@extend_schema_field({
+    "type": "number", "minimum": MIN_THINK_SECONDS, "maximum": MAX_THINK_SECONDS, "default": DEFAULT_THINK_SECONDS,
+    "description": f"the seconds the strong level's bot thinks per move, {MIN_THINK_SECONDS:g} to "
+                   f"{MAX_THINK_SECONDS:g} (default {DEFAULT_THINK_SECONDS:g}); out of range: 400 bad_think_time",
+})
+class ThinkSecondsField(StrictNumberField):
+    """A JSON number; the match services check its range (``bad_think_time``)."""
+
+
 class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
     game = StrictCharField(max_length=40, help_text="a game's slug, e.g. lama (see /api/games/)")
     seats = SeatInput(many=True, allow_empty=False, max_length=MAX_SEATS, help_text="one entry per seat, in seat order")
@@ -110,6 +131,7 @@ class CreateMatchInput(RejectUnknownFieldsMixin, serializers.Serializer):
         required=False, allow_null=True, min_value=MIN_SECONDS_PER_TURN, max_value=MAX_SECONDS_PER_TURN,
         help_text="a turn clock: when a seat's time runs out its bot plays the turn; null for none",
     )
+    think_seconds = ThinkSecondsField(required=False)
     name = NameField()
     deck = DeckField()
 
@@ -130,12 +152,21 @@ class ActionInput(RejectUnknownFieldsMixin, serializers.Serializer):
     action = serializers.JSONField(help_text='the game\'s action, e.g. {"type": "play", "card": 4}')
 
 
+class LevelSerializer(serializers.Serializer):
+    name = serializers.ChoiceField(choices=[level.name for level in offered()],
+                                   help_text='what a bot seat\'s "bot" takes')
+    label = serializers.CharField(help_text="the level's name in the reader's language")
+    description = serializers.CharField(help_text="how it plays, one line, in the reader's language")
+    bot = serializers.CharField(help_text="the bot that plays it (a seat's \"bot\" in a match's view)")
+
+
 class GameSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     rules_url = serializers.URLField(help_text="the game's how-to-play page (absolute URL)")
+    levels = LevelSerializer(many=True, help_text="the bots' levels that play the game, easiest first")
 
 
 class LeaderboardEntrySerializer(serializers.Serializer):
@@ -153,7 +184,8 @@ class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     name = serializers.CharField(help_text='"" for a free seat or a bot')
     kind = serializers.ChoiceField(choices=["human", "bot"])
-    bot = serializers.CharField(help_text='the bot playing the seat: "", "random" or "heuristic"')
+    bot = serializers.CharField(help_text='the bot playing the seat: "" or its name, as /api/games/ gives it with '
+                                          'its level ("random" plays "easy", "heuristic" "normal")')
     resigned = serializers.BooleanField()
     timed_out = serializers.BooleanField(help_text="the person was away on their turn too long; a bot plays the seat")
     you = serializers.BooleanField()

@@ -20,7 +20,9 @@ from core.api.base import ApiView, GenericApiView
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, Integer, query_parameters
 
+from play.bots import DEFAULT_THINK_SECONDS
 from play.games import GAMES
+from play.levels import levels_for
 from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
 from play.selectors import history, live, ratings
@@ -36,6 +38,7 @@ from play.services.rematch import propose_rematch
 from play.services.resign import resign
 
 from .serializers import (
+    LEVELS_HELP,
     ActionInput,
     ChatLineSerializer,
     CreateMatchInput,
@@ -89,15 +92,24 @@ class MatchApiView(GenericApiView):
 
 
 class GameList(ApiView):
-    """The games you can play: ``[{"slug", "name", "min_players", "max_players", "rules_url"}]``;
-    ``rules_url`` is the absolute URL of the game's how-to-play page."""
+    """The games you can play: ``[{"slug", "name", "min_players", "max_players", "rules_url",
+    "levels"}]``; ``rules_url`` is the absolute URL of the game's how-to-play page, ``levels``
+    the bots' levels that play the game (``play.levels.levels_for``), easiest first, each
+    ``{"name", "label", "description", "bot"}`` in the reader's language."""
 
-    @extend_schema(responses={200: GameSerializer(many=True)})
+    @extend_schema(
+        responses={200: GameSerializer(many=True)},
+        description=(
+            f'Each game\'s "levels" are what a bot seat\'s "bot" takes when creating a match ({LEVELS_HELP}); '
+            "label and description are in the language asked for (Accept-Language)."
+        ),
+    )
     def get(self, request):
         return Response([
             {"slug": g.slug, "name": g.spec.name,
              "min_players": g.min_players, "max_players": g.max_players,
-             "rules_url": request.build_absolute_uri(rules_url(g.slug))}
+             "rules_url": request.build_absolute_uri(rules_url(g.slug)),
+             "levels": [level.as_dict() for level in levels_for(g)]}
             for g in sorted(GAMES.values(), key=lambda g: g.slug)
         ])
 
@@ -153,13 +165,16 @@ class MatchList(MatchApiView):
         request=CreateMatchInput,
         responses={201: VIEW, 400: ERROR, 403: ERROR, 429: ERROR},
         description=(
-            'Body: {"game": "lama", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], '
-            '"options": {}, "seconds_per_turn": null, "name": "Ann"}. You take the first human seat; the match '
-            "runs at once when no human seat is left free. 429 too_many_matches: you, or your client address, "
+            'Body: {"game": "lama", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "normal"}], '
+            '"options": {}, "seconds_per_turn": null, "think_seconds": 0.5, "name": "Ann"}. A bot seat\'s "bot" is '
+            f"one of the game's levels (GET /api/games/ lists them: {LEVELS_HELP}); think_seconds is the time a "
+            "bot that thinks takes per move. You take the first human seat; the match runs at once when no human "
+            "seat is left free. 429 too_many_matches: you, or your client address, "
             "already hold the most places allowed in open matches (PLAY_MAX_OPEN_MATCHES, default 3) or in running "
             "ones (PLAY_MAX_RUNNING_MATCHES, default 20; a bot-only match counts as running); details: "
             '{"limit", "count", "status": "open"|"running", "scope": "player"|"address"}. 400 codes: unknown_game, '
-            "bad_seats, bad_options, bad_clock, name_required (a guest without a display name), invalid_request, "
+            "bad_seats (details.levels: the game's levels), bad_options, bad_clock, bad_think_time, name_required (a "
+            "guest without a display name), invalid_request, "
             "secret_options (options that stack the deal, e.g. deck, decks, pool, stacked, where another seat is "
             "for a person: only with bots in every other seat; details.options names them); in a game played with "
             'one\'s own deck (eoc), "deck": "<deck id>" is your deck and a bot seat may name its "deck": '
@@ -174,6 +189,7 @@ class MatchList(MatchApiView):
         match = create_match(
             player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
             deck=data.get("deck"), address=request_address(request),
+            think_seconds=data.get("think_seconds", DEFAULT_THINK_SECONDS),
         )
         keep_name(request, player)
         return Response(match_view(match, player), status=status.HTTP_201_CREATED)

@@ -9,9 +9,12 @@ it plays (``BOTS[name].plays(game)``); :func:`bots_for` lists a game's bots.
 - ``strong``: a search over the states the seat cannot tell apart, played on by the heuristic
   (:mod:`.search`), for every game with a heuristic bot.
 
-A factory with ``takes_private = True`` (``strong``) also takes ``private``: what the seat knows
-beyond its view (Elements of Chaos: ``{"deck": [its own deck's interchange dicts]}``), given by
-``make_bot(name, game, seed, private)``; the others are made without it.
+A bot that thinks within a time per move says so (its factory's ``thinks`` is true) and is made
+as ``BOTS[name](game, seed, think_seconds=s)``, ``s`` from ``MIN_THINK_SECONDS`` to
+``MAX_THINK_SECONDS`` (``DEFAULT_THINK_SECONDS`` unless the match sets it); :func:`make_bot` passes
+it to such a bot only. A factory with ``takes_private = True`` (``strong``) also takes ``private``:
+what the seat knows beyond its view (Elements of Chaos: ``{"deck": [its own deck's interchange
+dicts]}``), which :func:`make_bot` passes to it when given, and to no other.
 """
 from __future__ import annotations
 
@@ -19,6 +22,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from play.engine import Game
+
+#: The time a bot that thinks may take per move, in seconds: its bounds and its default.
+MIN_THINK_SECONDS, DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS = 0.1, 0.5, 2.0
 
 
 class Bot(Protocol):
@@ -28,7 +34,8 @@ class Bot(Protocol):
 
 class BotFactory(Protocol):
     """Makes a bot for a game: ``factory(game, seed)``; ``factory.plays(game)`` says whether it
-    can (a factory asked for a game it does not play raises ``ValueError``)."""
+    can (a factory asked for a game it does not play raises ``ValueError``). A factory with
+    ``thinks = True`` takes ``think_seconds`` too (the time its bot may take per move)."""
 
     def __call__(self, game: Game, seed: int) -> Bot: ...
 
@@ -76,17 +83,28 @@ def bots_for(game: Game) -> list[str]:
     return [name for name, factory in BOTS.items() if factory.plays(game)]
 
 
-def make_bot(name: str, game: Game, seed: int, private: dict | None = None) -> Bot:
-    """The bot ``name`` for ``game`` with its own ``seed``, given ``private`` (what its seat knows
-    beyond its view) when its factory takes it; ``ValueError`` for a name that is no bot of
-    ``game`` (unknown, or a bot that does not play it)."""
+def thinks(name: str) -> bool:
+    """Whether the bot ``name`` thinks within a time per move (its factory's ``thinks``)."""
+    return bool(getattr(BOTS.get(name), "thinks", False))
+
+
+def make_bot(name: str, game: Game, seed: int, think_seconds: float = DEFAULT_THINK_SECONDS,
+             private: dict | None = None) -> Bot:
+    """The bot ``name`` for ``game`` with its own ``seed`` (and, for a bot that :func:`thinks`,
+    ``think_seconds`` per move; for one whose factory ``takes_private``, ``private`` when given);
+    ``ValueError`` for a name that is no bot of ``game`` (unknown, or a bot that does not play it)
+    or a time outside ``MIN_THINK_SECONDS..MAX_THINK_SECONDS``."""
     if name not in BOTS or not BOTS[name].plays(game):
         raise ValueError(f"{name!r} is not a bot of {game.slug}; its bots: {', '.join(bots_for(game))}")
     factory = BOTS[name]
-    if private is not None and getattr(factory, "takes_private", False):
-        return factory(game, seed, private)
-    return factory(game, seed)
+    extra = {"private": private} if private is not None and getattr(factory, "takes_private", False) else {}
+    if not thinks(name):
+        return factory(game, seed, **extra)
+    if not MIN_THINK_SECONDS <= think_seconds <= MAX_THINK_SECONDS:
+        raise ValueError(f"think_seconds must be from {MIN_THINK_SECONDS} to {MAX_THINK_SECONDS}, not {think_seconds}")
+    return factory(game, seed, think_seconds=think_seconds, **extra)
 
 
-__all__ = ["BOTS", "Bot", "BotFactory", "HEURISTICS", "Heuristic", "bots_for", "heuristic", "make_bot",
+__all__ = ["BOTS", "DEFAULT_THINK_SECONDS", "MAX_THINK_SECONDS", "MIN_THINK_SECONDS", "Bot", "BotFactory",
+           "HEURISTICS", "Heuristic", "bots_for", "heuristic", "make_bot", "thinks",
            "ComplettoHeuristic", "ElementsHeuristic", "EocHeuristic", "LamaHeuristic", "RandomBot", "SearchBot", "strong"]

@@ -1,65 +1,39 @@
 """The ``heuristic`` bot for Elements of Chaos: rules of thumb over what its seat sees
-(elements-of-chaos.md). It plays a race to the opponent's base:
+(elements-of-chaos.md, docs/eoc-effects.md). It plays a race to the opponent's base:
 
 - **Set-up:** keeps a hand holding a character, else takes the mulligan; arranges in any order.
 - **Character:** always puts a character on its base when it may, the most mobile first
   (``any`` directions, then movement power).
 - **Card set:** lays a card only where it shortens the way of its characters (or of its base,
-  before it has any) to the opponent's base, counted in moves over area cards; otherwise skips,
-  which keeps the deck from running out. It gives up non-character cards first.
+  before it has any) to the opponent's base, counted in moves over area cards (the most, then
+  nearest them); otherwise skips, which keeps the deck from running out. It gives up
+  non-character cards first.
 - **Action table:** the card whose three STEPs offer the best actions for the position.
 - **STEPs:** chooses, and then takes, the action worth most now: a move onto the enemy base, an
-  attack or charge on an adjacent enemy, a move that brings a character closer, a defence. It
-  uses no events or specials (a vanilla card's do nothing, and a spent card brings the deck-out
-  nearer).
+  attack or charge on an adjacent enemy, a special that does some good, a move that brings a
+  character closer, a defence. It does not choose ``move`` while an enemy could then step onto
+  its base (unless, as the active player, it steps onto the enemy's first), takes no move that
+  would open its base to an enemy's next move, and steps back onto an open base when it can.
+- **Events and specials** are scored by :mod:`.eoc_effect_value` for each legal choice of targets
+  (damage that brings an enemy down first, then the enemy nearest its base or with the lowest
+  HP; heals on the most damaged ally; movement changes and prohibitions where they speed its own
+  characters or stop the enemy nearest its base; a card set from hand where it shortens the
+  way). A special costs nothing: it is used when its score is not negative (a look does no
+  harm; a vanilla special is left alone). An event spends a card, which brings the deck-out
+  nearer: it is used only when its score reaches ``EVENT_COST``.
+- **Order decision:** its own deck's cards it wants soonest first (characters while it has few
+  at hand, then the highest SIZE, which an attack turns over); the opponent's worst cards first,
+  so that its best lie deepest.
 """
 from __future__ import annotations
 
-import heapq
-
-from tcg.vocabulary import DIRECTION_VECTORS as VECTORS
 from tcg.vocabulary import STEPS
 
-FAR = 999
-GAP = 3
+from .eoc_board import GAP, Board, effect_ops, goals, power
+from .eoc_board import distance as way
+from .eoc_effect_value import best_special, use_value
 
-
-class Board:
-    """The area of a view: which squares hold an area card, who stands where."""
-
-    def __init__(self, view: dict, extra: tuple[int, int] | None = None):
-        self.rows, self.cols = view["rows"], view["cols"]
-        self.cards = view["cards"]
-        self.filled = {(r, c) for r, line in enumerate(view["area"]) for c, s in enumerate(line) if s is not None}
-        if extra is not None:
-            self.filled.add(extra)
-        self.chars = {tuple(ch["square"]): ch for ch in view["characters"]}
-
-    def moves_to(self, start: tuple[int, int], goal: tuple[int, int], directions: str, power: int) -> int:
-        """The cost of the cheapest way from ``start`` to ``goal`` for a mover of ``directions``
-        and ``power``: 1 a move, plus ``GAP`` for every square without an area card it would
-        need (cards still to be set); characters are ignored, they move too."""
-        best = {start: 0}
-        heap = [(0, start)]
-        while heap:
-            cost, pos = heapq.heappop(heap)
-            if pos == goal:
-                return cost
-            if cost > best.get(pos, FAR):
-                continue
-            for dr, dc in VECTORS[directions]:
-                r, c = pos
-                gaps = 0
-                for _ in range(max(power, 1)):
-                    r, c = r + dr, c + dc
-                    if not (0 <= r < self.rows and 0 <= c < self.cols):
-                        break
-                    gaps += (r, c) not in self.filled
-                    step = cost + 1 + GAP * gaps
-                    if step < best.get((r, c), FAR):
-                        best[(r, c)] = step
-                        heapq.heappush(heap, (step, (r, c)))
-        return FAR
+EVENT_COST = 5
 
 
 class EocHeuristic:
@@ -68,16 +42,20 @@ class EocHeuristic:
 
     def __init__(self, seed: int):
         self.seed = seed
+        self._specials: float | None = None
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         """One of ``legal`` for the seat's ``view``. ``ValueError`` when ``legal`` is empty."""
         if not legal:
             raise ValueError("no legal action to choose from")
+        self._specials = None
         action = self._pick(view, legal)
         return action if action in legal else legal[-1]
 
     def _pick(self, view: dict, legal: list[dict]) -> dict:
         kind = legal[0]["type"]
+        if kind == "order":
+            return self._order(view)
         if kind == "mulligan":
             has_char = any(view["cards"][c]["type"] == "character" for c in view["hand"])
             return {"type": "mulligan", "take": not has_char}
@@ -97,6 +75,25 @@ class EocHeuristic:
             return max(legal, key=lambda a: self._action_value(view, a["action"]))
         return self._part(view, legal)
 
+    # -- the order decision ------------------------------------------------------------------------
+    def _order(self, view: dict) -> dict:
+        """The decision's cards in order (docs/eoc-effects.md, "Decisions"): of its own deck, the
+        cards it wants soonest first, so on top, or nearest the top of the rest when they go
+        under the deck; of the opponent's deck, the worst first, so that the best lie deepest."""
+        decision = view["decision"]
+        cards = view["cards"]
+        own = decision["deck"] == view["seat"]
+        mine = sum(ch["owner"] == view["seat"] for ch in view["characters"])
+        at_hand = sum(cards[c]["type"] == "character" for c in view["hand"] or [])
+        want_characters = own and mine + at_hand < 3
+
+        def worth(code: str) -> tuple:
+            card = cards[code]
+            return (want_characters and card["type"] == "character", card["type"] == "character", card["size"])
+
+        ordered = sorted(decision["cards"], key=lambda c: (worth(c), c), reverse=own)
+        return {"type": "order", "cards": ordered}
+
     # -- valuation ---------------------------------------------------------------------------------
     @staticmethod
     def _mobility(card: dict) -> tuple:
@@ -108,18 +105,12 @@ class EocHeuristic:
 
     @staticmethod
     def _goals(view: dict) -> list[tuple[int, int]]:
-        """Where the seat's characters head for: the enemy base, or, while a character stands on
-        it, the squares orthogonally next to it (to attack the blocker)."""
-        base = tuple(view["bases"][1 - view["seat"]])
-        if not any(tuple(ch["square"]) == base for ch in view["characters"]):
-            return [base]
-        r, c = base
-        return [(r + dr, c + dc) for dr, dc in VECTORS["orthogonal"]
-                if 0 <= r + dr < view["rows"] and 0 <= c + dc < view["cols"]]
+        """Where the seat's characters head for (:func:`.eoc_board.goals`)."""
+        return goals(view, view["seat"])
 
-    def _char_distance(self, view: dict, board: Board, square: tuple[int, int], code: str) -> int:
-        card = view["cards"][code]
-        return min(board.moves_to(square, goal, card["directions"], card["movement"]) for goal in self._goals(view))
+    @staticmethod
+    def _char_distance(view: dict, board: Board, square: tuple[int, int], code: str) -> int:
+        return way(view, board, square, {"card": code, "owner": view["seat"]})
 
     def _distance(self, view: dict, board: Board) -> int:
         """The cost of the cheapest way of any of the seat's characters to its goals (from its own
@@ -127,8 +118,7 @@ class EocHeuristic:
         seat = view["seat"]
         mine = self._mine(view)
         if not mine:
-            start = tuple(view["bases"][seat])
-            return min(board.moves_to(start, goal, "any", 1) for goal in self._goals(view))
+            return board.moves_to(tuple(view["bases"][seat]), self._goals(view), "any", 1)
         return min(self._char_distance(view, board, tuple(ch["square"]), ch["card"]) for ch in mine)
 
     def _set(self, view: dict, legal: list[dict]) -> dict:
@@ -136,24 +126,35 @@ class EocHeuristic:
         if not sets:
             return {"type": "skip"}
         now = self._distance(view, Board(view))
-        best_square, best = None, now
-        for square in {tuple(a["square"]) for a in sets}:
+        starts = [tuple(ch["square"]) for ch in self._mine(view)] or [tuple(view["bases"][view["seat"]])]
+        best_square, best = None, (now, 0)
+        for square in sorted({tuple(a["square"]) for a in sets}):
             r, c = square
             if view["area"][r][c] is not None:
                 continue
-            d = self._distance(view, Board(view, extra=square))
-            if d < best:
-                best_square, best = square, d
+            d = self._distance(view, Board(view, extra=[square]))
+            near = min(abs(r - s[0]) + abs(c - s[1]) for s in starts)
+            if d < now and (d, near) < best:
+                best_square, best = square, (d, near)
         if best_square is None:
             return {"type": "skip"}
         spare = [a for a in sets if tuple(a["square"]) == best_square]
         return min(spare, key=lambda a: (view["cards"][a["card"]]["type"] == "character", a["card"]))
 
-    def _table_value(self, view: dict, code: str) -> int:
+    def _table_value(self, view: dict, code: str) -> float:
         table = view["cards"][code]["action_table"]
         return sum(max(self._action_value(view, a) for a in table[step]) for step in STEPS)
 
-    def _action_value(self, view: dict, action: str) -> int:
+    def _special_value(self, view: dict) -> float:
+        """What the seat's specials are worth this STEP: the sum of each character's best
+        non-negative score, at most 60 (two enemies brought down); computed once a choice."""
+        if self._specials is None:
+            total = sum(max(0.0, best_special(view, ch["square"])) for ch in self._mine(view)
+                        if "special" not in ch["prohibited"])
+            self._specials = min(total, 60.0)
+        return self._specials
+
+    def _action_value(self, view: dict, action: str) -> float:
         mine = self._mine(view)
         if not mine:
             return 1 if action == "defend" else 0
@@ -163,6 +164,10 @@ class EocHeuristic:
             if d == 0:
                 return 0
             free = self._goals(view) == [tuple(view["bases"][1 - view["seat"]])]
+            if d == 1 and free and view["ap"] == view["seat"]:
+                return 100
+            if self._exposed(view, board):
+                return -50
             return 100 if d == 1 and free else (6 if d < GAP else 2)
         if action in ("attack", "charge"):
             adjacent = any(
@@ -172,8 +177,23 @@ class EocHeuristic:
             return (8 if action == "attack" else 5) if adjacent else 0
         if action == "defend":
             return 1
+        if action == "special":
+            return self._special_value(view)
         return 0
 
+    @staticmethod
+    def _exposed(view: dict, board: Board, leaving=None, arriving=None) -> bool:
+        """Whether an enemy character could end one move on the seat's base, once the seat's
+        character on ``leaving`` has moved to ``arriving``."""
+        home = tuple(view["bases"][view["seat"]])
+        occupied = (set(board.chars) - {leaving}) | ({arriving} if arriving else set())
+        if home in occupied:
+            return False
+        return any(home in board.reach(tuple(ch["square"]), view["cards"][ch["card"]]["directions"], power(view, ch),
+                                       blockers=occupied - {tuple(ch["square"])})
+                   for ch in view["characters"] if ch["owner"] != view["seat"])
+
+    # -- a part of a STEP --------------------------------------------------------------------------
     def _part(self, view: dict, legal: list[dict]) -> dict:
         seat = view["seat"]
         goal = view["bases"][1 - seat]
@@ -181,10 +201,30 @@ class EocHeuristic:
         for a in moves:
             if a["to"] == goal:
                 return a
+        events = [a for a in legal if a["type"] == "event"]
+        if events:
+            scored = [(use_value(view, a["card"], a["by"], a.get("targets")), a) for a in events]
+            score, best = max(scored, key=lambda pair: pair[0])
+            if score >= EVENT_COST:
+                return best
+        specials = [a for a in legal if a["type"] == "special"]
+        if specials:
+            code = {tuple(ch["square"]): ch["card"] for ch in view["characters"]}
+            scored = [(use_value(view, code[tuple(a["by"])], a["by"], a.get("targets")), a) for a in specials]
+            score, best = max(scored, key=lambda pair: pair[0])
+            if score > 0 or (score == 0 and effect_ops(view["cards"][code[tuple(best["by"])]])):
+                return best
         if moves:
             board = Board(view)
+            exposed = self._exposed(view, board)
+            if exposed:
+                for a in moves:
+                    if a["to"] == view["bases"][seat]:
+                        return a
             best, gain = None, 0
             for a in moves:
+                if not exposed and self._exposed(view, board, tuple(a["from"]), tuple(a["to"])):
+                    continue
                 ch = board.chars[tuple(a["from"])]
                 before = self._char_distance(view, board, tuple(a["from"]), ch["card"])
                 after = self._char_distance(view, board, tuple(a["to"]), ch["card"])

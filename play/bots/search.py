@@ -45,11 +45,11 @@ from collections.abc import Callable
 
 from play.engine import Game, Rng, derive_seed
 
-from . import HEURISTICS
+from . import DEFAULT_THINK_SECONDS, HEURISTICS
 from .search_profiles import PROFILES, Profile, outcome_worth
 
-DEFAULT_BUDGET = 0.5
-"""Seconds of search per move."""
+DEFAULT_BUDGET = DEFAULT_THINK_SECONDS
+"""Seconds of search per move (0.5; a match may set its bots' ``think_seconds``)."""
 
 METHODS = ("pimc", "ismcts")
 
@@ -344,17 +344,19 @@ def _index(legal: list[dict], action: dict) -> int:
 
 
 class Strong:
-    """The ``strong`` factory: ``factory(game, seed, private=None, **options)`` makes a
-    :class:`SearchBot` (``options``: its keyword arguments, e.g. ``budget``). ``private`` is what
-    the seat knows beyond its view (Elements of Chaos: ``{"deck": [its deck's interchange
-    dicts]}``); the factories that take it say so with ``takes_private``."""
+    """The ``strong`` factory: ``factory(game, seed, private=None, think_seconds=0.5, **options)``
+    makes a :class:`SearchBot` that searches ``think_seconds`` a move (``options``: its other
+    keyword arguments). It ``thinks`` (a match sets its time) and ``takes_private``: what the seat
+    knows beyond its view (Elements of Chaos: ``{"deck": [its deck's interchange dicts]}``)."""
 
+    thinks = True
     takes_private = True
 
-    def __call__(self, game: Game, seed: int, private: dict | None = None, **options) -> SearchBot:
+    def __call__(self, game: Game, seed: int, private: dict | None = None, *,
+                 think_seconds: float = DEFAULT_BUDGET, **options) -> SearchBot:
         if not self.plays(game):
             raise ValueError(f"there is no strong bot for {game.slug!r}")
-        return SearchBot(game, seed, private, **options)
+        return SearchBot(game, seed, private, **{"budget": think_seconds, **options})
 
     @staticmethod
     def plays(game: Game) -> bool:

@@ -132,6 +132,61 @@ LABELS = {
     "side_me": pgettext_lazy("eoc", "You"),
     "side_them": pgettext_lazy("eoc", "Opponent"),
     "side_legend": pgettext_lazy("eoc", "Solid outline: yours. Dashed outline: your opponent's."),
+    # Chosen targets (docs/eoc-effects.md, "Chosen targets"): the prompt of each choice.
+    "choose_target_enemy": pgettext_lazy("eoc", "%(card)s: choose one enemy character."),
+    "choose_target_ally": pgettext_lazy("eoc", "%(card)s: choose one ally character (the user too)."),
+    "choose_target_adjacent_enemy": pgettext_lazy("eoc", "%(card)s: choose one adjacent enemy character."),
+    "choose_target_adjacent_ally": pgettext_lazy("eoc", "%(card)s: choose one adjacent ally character."),
+    "choose_target_nearest_enemy": pgettext_lazy("eoc", "%(card)s: choose one of the nearest enemy characters."),
+    "choose_set_square": pgettext_lazy("eoc", "%(card)s: choose an empty square next to the user."),
+    "choose_set_card": pgettext_lazy("eoc", "%(card)s: choose the card of your hand to set face down there."),
+    "choose_peek_area": pgettext_lazy("eoc", "%(card)s: choose a face-down area card of your opponent to look at."),
+    "choose_other": pgettext_lazy("eoc", "%(card)s: choose one of the highlighted targets."),
+    "target_none": pgettext_lazy("eoc", "no target"),
+    "target_hidden_card": pgettext_lazy("eoc", "a card"),
+    "log_event_targets": pgettext_lazy(
+        "eoc", "%(name)s used %(card)s with the character on %(square)s (targets: %(targets)s)"),
+    "log_special_targets": pgettext_lazy(
+        "eoc", "%(name)s used the special ability of the character on %(square)s (targets: %(targets)s)"),
+    # Decisions (docs/eoc-effects.md, "Decisions").
+    "hint_order": pgettext_lazy("eoc", "Choose the order of the cards shown, then confirm it."),
+    "order_top": pgettext_lazy(
+        "eoc", "The top %(count)s cards of %(pile)s go back on top in the order you choose: click them in order; "
+        "the first you click ends on top."),
+    "order_bottom": pgettext_lazy(
+        "eoc", "The top %(count)s cards of %(pile)s go under the deck in the order you choose: click them in order; "
+        "the first you click lies nearest the rest of the deck, the last at the very bottom."),
+    "your_deck": pgettext_lazy("eoc", "your deck"),
+    "deck_of": pgettext_lazy("eoc", "%(name)s's deck"),
+    "order_done": pgettext_lazy("eoc", "Put them in this order"),
+    "order_undo": pgettext_lazy("eoc", "Take back the last"),
+    "decision_other": pgettext_lazy("eoc", "%(name)s is putting %(count)s cards in order."),
+    "log_order": pgettext_lazy("eoc", "%(name)s put the cards in order"),
+    "log_order_cards": pgettext_lazy("eoc", "%(name)s put the cards in order: %(cards)s"),
+    # Looks at hidden cards (docs/eoc-effects.md, "Looks at hidden cards").
+    "peeks_title": pgettext_lazy("eoc", "You looked at (only you see these):"),
+    "peek_hand": pgettext_lazy("eoc", "in your opponent's hand"),
+    "peek_area": pgettext_lazy("eoc", "face down on %(square)s"),
+    "peeked_down": pgettext_lazy("eoc", "an area card face down, seen only by you: %(card)s"),
+    "peeked_mark": pgettext_lazy("eoc", "seen only by you"),
+    # Prohibitions (docs/eoc-effects.md, "Prohibitions"): a badge and its title.
+    "no_move": pgettext_lazy("eoc", "no move"),
+    "no_move_title": pgettext_lazy("eoc", "cannot take the move action"),
+    "no_be_charged": pgettext_lazy("eoc", "not chargeable"),
+    "no_be_charged_title": pgettext_lazy("eoc", "cannot be the target of a charge"),
+    "no_be_pushed": pgettext_lazy("eoc", "unpushable"),
+    "no_be_pushed_title": pgettext_lazy(
+        "eoc", "is not pushed back by charges, nor moved back or away by an enemy's effect"),
+    "no_special": pgettext_lazy("eoc", "no special"),
+    "no_special_title": pgettext_lazy("eoc", "cannot use its special ability"),
+    # Changes in force made by events, specials and triggers (the view's "changes").
+    "chg_movement": pgettext_lazy("eoc", "move %(amount)s"),
+    "chg_size": pgettext_lazy("eoc", "attack %(amount)s"),
+    "chg_damage_taken": pgettext_lazy("eoc", "damage taken %(amount)s"),
+    "chg_max_hp": pgettext_lazy("eoc", "max HP %(amount)s"),
+    "chg_charge_damage": pgettext_lazy("eoc", "charge %(amount)s"),
+    "chg_until_step": pgettext_lazy("eoc", "until the end of this STEP"),
+    "chg_until_turn": pgettext_lazy("eoc", "until the end of this turn"),
     "act_move": pgettext_lazy("action", "move"),
     "act_attack": pgettext_lazy("action", "attack"),
     "act_defend": pgettext_lazy("action", "defend"),

@@ -21,8 +21,10 @@ TABLE = {
     "you": _("you"),
     "person": _("person"),
     "bot": _("bot"),
-    "bot_random": _("random bot"),
-    "bot_heuristic": _("heuristic bot"),
+    # a bot seat's kind, by the bot's name (play.levels: the level it plays at)
+    "bot_random": _("easy bot"),
+    "bot_heuristic": _("normal bot"),
+    "bot_strong": _("strong bot"),
     "free_seat": _("free seat"),
     "bot_name": _("Bot %(number)s"),
     "seat_number": _("Seat %(number)s"),

@@ -11,17 +11,20 @@ from play.payloads import get_game
 from play.tutorials import TUTORIALS, scripted_action
 
 from .act import BotPlayer, act
-from .bots import stand_in_bot
+from .bots import seat_private, stand_in_bot
 
 
 def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> bool:
     """Let a bot take the turn of a match still at ``version``: with ``by="bot"`` the first
     seat to act that a bot plays, with ``by="clock"`` the first seat to act (a person's seat is
-    played by the heuristic bot). The bot chooses from that seat's view and legal actions
-    only. In a guided match (``Match.guide``) a bot's seat plays the tutorial's scripted move while
-    the match is on the guided path (``play.bots.scripted``); a learner who resigned is played by
-    the heuristic bot. Returns whether an action was applied; does nothing (False) when the match
-    has moved on, is not running, or no bot is to act, so a task may run twice."""
+    played by the heuristic bot). The bot chooses from that seat's view and legal actions only; a
+    bot that thinks (``play.bots.thinks``) takes the match's ``think_seconds``, and one that takes
+    what its seat knows beyond the view gets it (``seat_private``: an Elements of Chaos seat's
+    deck). In a guided match (``Match.guide``) a bot's seat plays the tutorial's scripted move
+    while the match is on the guided path (``play.bots.scripted``); a learner who resigned is
+    played by the heuristic bot.
+    Returns whether an action was applied; does nothing (False) when the match has moved on, is
+    not running, or no bot is to act, so a task may run twice."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.RUNNING:
         return False
@@ -32,7 +35,8 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     if seat is None:
         return False
     name = seat.bot or stand_in_bot(engine)
-    bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version))
+    bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version), think_seconds=match.think_seconds,
+                   private=seat_private(engine, match, seat))
     tutorial = TUTORIALS.get(match.guide)
     if tutorial is not None and seat.index != tutorial.learner:
         bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)

@@ -8,10 +8,11 @@ from django.db import transaction
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from play.bots import bots_for
+from play.bots import BOTS, DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS, MIN_THINK_SECONDS
 from play.errors import MatchError
 from play.games import GAMES
 from play.identity import Player
+from play.levels import find, levels_for
 from play.models import Match, Seat
 from play.payloads import get_game
 from play.scheduling import after_commit
@@ -36,8 +37,11 @@ def _engine(slug):
 
 
 def _seat_bots(engine, seats) -> list[str]:
-    """Per seat, ``""`` for a person or the bot's name; ``MatchError("bad_seats")`` naming every
-    problem otherwise (``seats`` is ``[{"kind": "human"} | {"kind": "bot", "bot": name}]``)."""
+    """Per seat, ``""`` for a person or the name of the bot playing its level;
+    ``MatchError("bad_seats")`` naming every problem (and, in ``details["levels"]``, the game's
+    levels) otherwise. ``seats`` is ``[{"kind": "human"} | {"kind": "bot", "bot": level}]``, a
+    level by its name or its bot's (``play.levels.find``) among the game's
+    (``play.levels.levels_for``)."""
     if not isinstance(seats, list) or not engine.min_players <= len(seats) <= engine.max_players:
         count = len(seats) if isinstance(seats, list) else None
         names = {"game": engine.spec.name_in(get_language()), "low": engine.min_players, "high": engine.max_players}
@@ -50,22 +54,44 @@ def _seat_bots(engine, seats) -> list[str]:
             "bad_seats", message,
             {"min_players": engine.min_players, "max_players": engine.max_players, "seats": count},
         )
-    bots, problems, known = [], [], bots_for(engine)
+    bots, problems, levels = [], [], levels_for(engine)
+    names = ", ".join(f"\"{level.name}\"" for level in levels)
     for index, spec in enumerate(seats):
         kind = spec.get("kind") if isinstance(spec, dict) else None
         bot = spec.get("bot", "") if isinstance(spec, dict) else None
         if kind == "human" and bot in ("", None):
             bots.append("")
             continue
-        if kind == "bot" and bot in known:
-            bots.append(bot)
+        level = find(bot) if kind == "bot" else None
+        if level in levels:
+            bots.append(level.bot)
             continue
-        problems.append({"seat": index, "message": _(
-            "Seat %(seat)s must be {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": one of %(bots)s}."
-        ) % {"seat": index, "bots": ", ".join(known)}})
+        if level is not None and level.bot in BOTS:
+            message = _("Seat %(seat)s: the level “%(level)s” does not play %(game)s; its levels: %(levels)s.") % {
+                "seat": index, "level": level.name, "game": engine.spec.name_in(get_language()), "levels": names}
+        else:
+            message = _(
+                "Seat %(seat)s must be {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": one of %(bots)s}."
+            ) % {"seat": index, "bots": names}
+        problems.append({"seat": index, "message": message})
     if problems:
-        raise MatchError("bad_seats", " ".join(p["message"] for p in problems), {"problems": problems})
+        raise MatchError("bad_seats", " ".join(p["message"] for p in problems),
+                         {"problems": problems, "levels": [level.name for level in levels]})
     return bots
+
+
+def _check_think_time(think_seconds) -> None:
+    """``MatchError("bad_think_time")`` unless ``think_seconds`` is a number (not a boolean) from
+    ``MIN_THINK_SECONDS`` to ``MAX_THINK_SECONDS``."""
+    if (isinstance(think_seconds, bool) or not isinstance(think_seconds, (int, float))
+            or not MIN_THINK_SECONDS <= think_seconds <= MAX_THINK_SECONDS):
+        raise MatchError(
+            "bad_think_time",
+            _("The strong bot's time to think must be a number of seconds from %(min)s to %(max)s.")
+            % {"min": f"{MIN_THINK_SECONDS:g}", "max": f"{MAX_THINK_SECONDS:g}"},
+            {"think_seconds": think_seconds if isinstance(think_seconds, (int, float, str)) else None,
+             "min": MIN_THINK_SECONDS, "max": MAX_THINK_SECONDS},
+        )
 
 
 def _check_clock(seconds_per_turn) -> None:
@@ -109,16 +135,20 @@ def _creation_decks(engine, player, seats, bots, humans, options, deck) -> list[
 def create_match(
     player: Player | None, game: str, seats: list[dict], options: dict | None = None,
     seconds_per_turn: int | None = None, seed: int | None = None, deck: str | None = None,
-    address: str | None = None, guide: str = "",
+    address: str | None = None, guide: str = "", think_seconds: float = DEFAULT_THINK_SECONDS,
 ) -> Match:
     """A new match of ``game`` with one seat per entry of ``seats`` (``{"kind": "human"}`` or
-    ``{"kind": "bot", "bot": "random"|"heuristic"}``, a bot seat optionally with ``"deck"``).
+    ``{"kind": "bot", "bot": level}``, a level of ``play.levels`` by its name, ``"easy"``,
+    ``"normal"`` or ``"strong"``, or by its bot's, ``"random"`` or ``"heuristic"``; a bot seat
+    optionally with ``"deck"``).
     ``player`` takes the first human seat (a match of bots only may be made by anyone,
     ``player`` None included). Options that stack the deal (the game's record,
     ``GameSpec.stacked_options``: ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when
     every other seat is a bot. The match is ``running`` at once when no human seat is left free,
     else ``open``. ``seconds_per_turn`` (``play.turn_clock``: 10..3600) turns on the turn clock;
-    ``seed`` defaults to a random 63-bit int.
+    ``seed`` defaults to a random 63-bit int. ``think_seconds`` is the time a bot that thinks
+    (the ``strong`` level) takes per move, ``play.bots.MIN_THINK_SECONDS`` to
+    ``MAX_THINK_SECONDS`` (0.1 to 2; default 0.5).
 
     In a game played with the seats' own decks (``play.seat_decks``), ``deck`` is the id of the
     creator's deck and a bot seat brings its ``"deck"`` (default ``DEFAULT_BOT_DECK``); each is
@@ -134,8 +164,8 @@ def create_match(
 
     Raises ``MatchError`` with code ``too_many_matches`` (HTTP 429), ``unknown_game``,
     ``bad_seats`` (count outside the game's range, a bad entry, a bot the game does not have),
-    ``bad_clock``, ``secret_options`` (a stacked deal with another seat for a person; details
-    ``{"options": [names]}``), ``bad_options`` (the engine's ``ValueError``), ``name_required``
+    ``bad_clock``, ``bad_think_time``, ``secret_options`` (a stacked deal with another seat for a
+    person; details ``{"options": [names]}``), ``bad_options`` (the engine's ``ValueError``), ``name_required``
     (no player for a human seat),
     ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
     ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
@@ -143,6 +173,7 @@ def create_match(
     engine = _engine(game)
     bots = _seat_bots(engine, seats)
     _check_clock(seconds_per_turn)
+    _check_think_time(think_seconds)
     humans = [i for i, bot in enumerate(bots) if not bot]
     if len(humans) > 1:
         refuse_stacked_deal(engine, options, _(
@@ -169,7 +200,7 @@ def create_match(
             state=None if state is None else engine.dump(state),
             seconds_per_turn=seconds_per_turn, created_by_id=player.user_id if player else None,
             created_session=(player.session_key or "") if player and player.user_id is None else "",
-            created_address=key, guide=guide,
+            created_address=key, guide=guide, think_seconds=think_seconds,
         )
         rows = [Seat(match=match, index=i, bot=bot, deck=None if decks is None else decks[i])
                 for i, bot in enumerate(bots)]

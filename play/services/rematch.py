@@ -45,7 +45,8 @@ def propose_rematch(player: Player | None, match_id: str, address: str | None = 
     proposer is the only person). Seat ``i`` of the rematch is a bot's when seat ``i`` was made
     for a bot (the same bot and deck), else a person's, kept for whoever held it (a person who
     resigned or timed out included); the proposer takes theirs. Options: ``rematch_options``;
-    the clock (``seconds_per_turn``) is the same; the seed is new. When ``match`` already has a
+    the clock (``seconds_per_turn``) and the bots' time to think (``think_seconds``) are the same;
+    the seed is new. When ``match`` already has a
     rematch, that one is returned (``made`` False) and nothing changes. ``address`` is the client address of the
     request, counted by ``play.services.limits`` as for creating a match.
 
@@ -71,7 +72,7 @@ def propose_rematch(player: Player | None, match_id: str, address: str | None = 
     limits.check_room(player, key, Match.Status.RUNNING if starts else Match.Status.OPEN)
     new = Match(
         game=match.game, players=match.players, options=options, seed=secrets.randbits(63),
-        seconds_per_turn=match.seconds_per_turn, created_by_id=player.user_id,
+        seconds_per_turn=match.seconds_per_turn, think_seconds=match.think_seconds, created_by_id=player.user_id,
         created_session="" if player.user_id is not None else (player.session_key or ""), created_address=key,
     )
     rows = []

@@ -29,6 +29,10 @@ An item's effect is made of continuous operations — ``modify`` and ``prohibit`
 whose operations are ``damage``, ``heal``, ``modify`` and ``prohibit`` (the last two with
 ``until``) with a target of ``ITEM_TARGETS``. ``n`` is a whole number 0..20, ``±n`` -20..20.
 Targets ``T`` are in ``TARGETS``; ``CHOSEN_TARGETS`` name one character the card's user chooses.
+
+Each distinct answer of a decision and each combination of choices is a legal action of its own
+(``docs/eoc-effects.md``), so an ``order`` puts at most ``MAX_ORDER`` cards in order (120
+orderings) and an effect makes at most ``MAX_CHOICES`` choices (see :func:`choices_of`).
 """
 from __future__ import annotations
 
@@ -51,6 +55,11 @@ DIRECTIONS = ("forward", "back", "away")
 WHENS = ("after_step", "end_of_turn", "stop")
 TRIGGERED_OPS = ("damage", "heal", "modify", "prohibit")
 MANUAL = "manual"
+#: The most cards an ``order`` puts in order: every ordering is a legal action (5! = 120).
+MAX_ORDER = 5
+#: The most choices (entries of an action's ``targets``) an effect makes: every combination is
+#: a legal action.
+MAX_CHOICES = 2
 
 _FIELDS = {
     "damage": {"amount": "count", "target": TARGETS},
@@ -80,7 +89,8 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
     range, an item operation other than a continuous ``modify`` or ``prohibit`` of a holder or a
     trigger, a trigger outside an item, an operation in a trigger other than ``damage``,
     ``heal``, ``modify`` or ``prohibit`` (the last two with ``until``) of an item target, a
-    ``modify`` or ``prohibit`` of an event or special without ``until`` or with an item target."""
+    ``modify`` or ``prohibit`` of an event or special without ``until`` or with an item target,
+    an ``order`` of more than ``MAX_ORDER`` cards, an effect of more than ``MAX_CHOICES`` choices."""
     prefix = f"{where}: " if where else ""
     if data is None or data == MANUAL:
         return ()
@@ -90,7 +100,11 @@ def check_effect(data, card_type: str, where: str = "") -> tuple[dict, ...]:
     ops = data if isinstance(data, list) else [data]
     if not ops:
         raise ValueError(f"{prefix}effect: a list of operations must not be empty (leave the effect out)")
-    return tuple(_check_op(op, card_type, f"{prefix}effect[{i}]") for i, op in enumerate(ops))
+    checked = tuple(_check_op(op, card_type, f"{prefix}effect[{i}]") for i, op in enumerate(ops))
+    choices = sum(len(choices_of(op)) for op in checked)
+    if choices > MAX_CHOICES:
+        raise ValueError(f"{prefix}effect: at most {MAX_CHOICES} choices in an effect, not {choices}")
+    return checked
 
 
 def _check_fields(op, at: str, targets: tuple[str, ...] | None = None) -> dict:
@@ -135,6 +149,8 @@ def _check_op(op, card_type: str, at: str) -> dict:
     elif kind in ("modify", "prohibit") and ("until" not in op or op["target"] not in TARGETS):
         raise ValueError(
             f"{at}: a {kind} by an event or special needs \"until\" and a target of {', '.join(TARGETS)}")
+    elif kind == "order" and op["count"] > MAX_ORDER:
+        raise ValueError(f"{at}: bad count {op['count']}: an order puts at most {MAX_ORDER} cards in order")
     return op
 
 
@@ -181,6 +197,6 @@ def is_manual(data) -> bool:
     return data == MANUAL
 
 
-__all__ = ["CHOSEN_TARGETS", "DIRECTIONS", "HOLDERS", "ITEM_TARGETS", "MANUAL", "MANY_TARGETS", "ONE_TARGETS", "OPS",
-           "PROHIBITIONS", "STATS", "TARGETS", "TRIGGERED_OPS", "WHENS", "check_effect", "choices_of", "is_manual",
-           "parse_effect"]
+__all__ = ["CHOSEN_TARGETS", "DIRECTIONS", "HOLDERS", "ITEM_TARGETS", "MANUAL", "MANY_TARGETS", "MAX_CHOICES",
+           "MAX_ORDER", "ONE_TARGETS", "OPS", "PROHIBITIONS", "STATS", "TARGETS", "TRIGGERED_OPS", "WHENS",
+           "check_effect", "choices_of", "is_manual", "parse_effect"]

@@ -186,6 +186,14 @@ def test_a_special_ability_reads_as_the_catalogue_writes_it():
                                                          "missing []"),
     ({"op": "order", "count": 2, "deck": "own", "to": "reverse"}, "event", "effect[0]: bad to 'reverse'"),
     ({"op": "peek_hand", "count": 21}, "event", "effect[0]: bad count 21"),
+    # every answer and every combination of choices is a legal action of its own (docs/eoc-effects.md)
+    ({"op": "order", "count": 6, "deck": "own", "to": "top"}, "event",
+     "effect[0]: bad count 6: an order puts at most 5 cards in order"),
+    ([{"op": "set_from_hand"}, {"op": "damage", "amount": 1, "target": "enemy"}], "character",
+     "effect: at most 2 choices in an effect, not 3"),
+    ([{"op": "peek_area"}, {"op": "heal", "amount": 1, "target": "ally"},
+      {"op": "damage", "amount": 1, "target": "nearest_enemy"}], "event",
+     "effect: at most 2 choices in an effect, not 3"),
 ])
 def test_the_grammar_refuses_what_it_cannot_say(effect, card_type, message):
     with pytest.raises(ValueError) as info:

@@ -12,8 +12,15 @@ ASGI with a real Celery worker playing the bot.
   phone. The finished table reads in Japanese too.
 - In sandbox mode the board's controls move a card and set a character's HP.
 - Two guests bring their decks to an open match, which starts when the second joins.
+- Two guests at a prepared position (docs/eoc-effects.md): Ann uses 火炎弾 (Fireball, one
+  adjacent enemy character) by clicks, choosing which of two adjacent enemies takes the damage,
+  then 森の囁き (Whisper of the Woods, the top 3 cards of her deck put under it in the order she
+  chooses) and answers the decision by clicking the cards in order; Bob sees the targets in the
+  log and that Ann is ordering 3 cards. Ann's board shows what a look showed her and a
+  character's prohibition.
 """
 import re
+from dataclasses import replace
 
 import pytest
 from django.core.management import call_command
@@ -22,7 +29,9 @@ from playwright.sync_api import expect
 from play.games import GAMES
 from play.games.eoc.cards import texts_of
 from play.games.eoc.decklists import sample_catalogue
+from play.games.eoc.state import Char, Mod, Peek, Slot
 from play.models import Match
+from tests.play.matches import stack
 
 pytestmark = pytest.mark.e2e
 
@@ -195,7 +204,7 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     page.select_option("#id_game", "eoc")
     page.fill("#id_players", "2")
     page.select_option("#id_seat_0", "you")
-    page.select_option("#id_seat_1", "heuristic")
+    page.select_option("#id_seat_1", "normal")
     expect(page.locator("#id_seat_0_deck")).to_be_hidden()
     page.select_option("#id_deck", "SMP-RED")
     page.select_option("#id_seat_1_deck", "SMP-GREEN")
@@ -484,3 +493,182 @@ def test_two_people_bring_their_decks_and_the_match_starts_when_the_second_joins
     for page, seen in ((ann, errors), (bob, bob_errors)):
         page.context.close()
         assert seen == []
+
+
+def deck_of(top, fillers):
+    """51 sample cards: ``top`` first, then up to 3 copies of each of ``fillers`` in turn."""
+    codes = list(top)
+    for code in fillers:
+        while codes.count(code) < 3 and len(codes) < 51:
+            codes.append(code)
+    assert len(codes) == 51
+    return cards(*codes)
+
+
+#: Ann (seat 0): in hand 火炎弾 (SMP-007, red) and 森の囁き (SMP-023, green), then her 4 area cards,
+#: then 新入生, 購買部のおばちゃん, 用務員のグスタフ on top of her deck; Bob (seat 1): anything.
+ANN_DECK = deck_of(
+    ["SMP-007", "SMP-023", "SMP-008", "SMP-009", "SMP-010", "SMP-020", "SMP-021",
+     "SMP-011", "SMP-012", "SMP-022", "SMP-025", "SMP-063", "SMP-064", "SMP-065"],
+    ["SMP-053", "SMP-014", "SMP-067", "SMP-066", "SMP-068", "SMP-069", "SMP-070", "SMP-071",
+     "SMP-046", "SMP-047", "SMP-048", "SMP-049", "SMP-050", "SMP-051", "SMP-052"])
+BOB_DECK = deck_of([], ["SMP-030", "SMP-042", "SMP-033", "SMP-034", "SMP-035", "SMP-036", "SMP-037", "SMP-038",
+                        "SMP-039", "SMP-040", "SMP-041", "SMP-043", "SMP-044", "SMP-045", "SMP-046", "SMP-047",
+                        "SMP-048", "SMP-049"])
+#: Ann's Kaede (red and green) on b2 between Bob's Garm on a2 and Gawain on b3; Ann's Mint (green)
+#: on b1. Squares as seen from seat 0.
+KAEDE, MINT, GARM, GAWAIN, BOB_CARD = (1, 1), (0, 1), (1, 0), (2, 1), (3, 2)
+
+
+def prepared(state):
+    """Set-up done, turn 1 with Ann the AP: nobody places or sets a card, the characters above on
+    an area full of face-down cards (Bob's own on c4), Ann's action table (闘志 SMP-008, STEP 1
+    charge) laid and charge chosen: Ann's part of STEP 1. Garm may not be charged this turn, and
+    Ann has looked at Bob's card on c4 and at 影縫い (SMP-036) in his hand."""
+    game = GAMES["eoc"]
+
+    def play(state, *moves):
+        for seat, action in moves:
+            state = game.apply(state, seat, action)
+        return state
+
+    state = play(state, (0, {"type": "mulligan", "take": False}), (1, {"type": "mulligan", "take": False}))
+    state = play(state, (0, {"type": "arrange", "order": list(state.drawn[0])}),
+                 (1, {"type": "arrange", "order": list(state.drawn[1])}))
+    state = play(state, *[(seat, {"type": "skip"}) for seat in (0, 1, 0, 1)])
+    area = [s if s is not None else Slot("SMP-067", 0, False) for s in state.area]
+    area[BOB_CARD[0] * 4 + BOB_CARD[1]] = Slot("SMP-047", 1, False)
+    chars = (Char(1, 0, "SMP-053", 5, *KAEDE), Char(2, 0, "SMP-014", 5, *MINT),
+             Char(3, 1, "SMP-030", 6, *GARM), Char(4, 1, "SMP-042", 8, *GAWAIN))
+    state = replace(state, area=tuple(area), chars=chars, next_uid=5, mods=(Mod("not:be_charged", 3, 0, "turn"),
+                                                                           Mod("movement", 4, -1, "step")),
+                    peeks=((Peek("area", "SMP-047", *BOB_CARD), Peek("hand", "SMP-036", -1, -1)), ()))
+    return play(state, (0, {"type": "action_table", "card": "SMP-008"}), (0, {"type": "choose", "action": "charge"}))
+
+
+def named_guest(browser, asgi_server, name):
+    page, errors = guest_page(browser)
+    page.goto(f"{asgi_server}/play/name/")
+    page.fill("#id_name", name)
+    page.click("#name-button")
+    page.goto(f"{asgi_server}/play/")
+    token = page.evaluate("document.cookie.match(/csrftoken=([^;]+)/)[1]")
+    return page, errors, token
+
+
+def characters_hp(match_id):
+    match = Match.objects.get(pk=match_id)
+    state = GAMES["eoc"].load(match.state, match.options)
+    return {(c.row, c.col): c.hp for c in state.chars}
+
+
+def test_a_player_chooses_an_events_target_and_orders_the_cards_it_shows(browser, asgi_server, live_samples):
+    ann, ann_errors, token = named_guest(browser, asgi_server, "Ann")
+    created = ann.request.post(f"{asgi_server}/api/matches/", headers={"X-CSRFToken": token}, data={
+        "game": "eoc", "seats": [{"kind": "human"}, {"kind": "human"}], "deck": "SMP-RED"})
+    assert created.status == 201, created.text()
+    match_id = created.json()["id"]
+    bob, bob_errors, token = named_guest(browser, asgi_server, "Bob")
+    joined = bob.request.post(f"{asgi_server}/api/matches/{match_id}/join/", headers={"X-CSRFToken": token},
+                              data={"deck": "SMP-GREEN"})
+    assert joined.ok, joined.text()
+    match = stack(match_id, {"decks": [ANN_DECK, BOB_DECK], "stacked": True, "rows": 4, "first_player": 0})
+    game = GAMES["eoc"]
+    match.state = game.dump(prepared(game.load(match.state, match.options)))
+    match.save(update_fields=["state"])
+    for page in (ann, bob):
+        page.goto(f"{asgi_server}/play/m/{match_id}/")
+        expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+    board, bobs = ann.locator("#board"), bob.locator("#board")
+
+    # What Ann's board shows besides: Garm may not be charged (a badge with its meaning), and
+    # what her look showed her (Bob's face-down card on c4 shows its face to her alone).
+    badge = board.locator('.eoc-square[data-square="a2"] .eoc-no')
+    expect(badge).to_have_text("not chargeable")
+    expect(badge).to_have_attribute("title", "cannot be the target of a charge")
+    expect(board.locator(".eoc-peeks-title")).to_have_text("You looked at (only you see these):")
+    assert board.locator(".eoc-peek .eoc-card").evaluate_all("els => els.map(e => e.dataset.card)") == [
+        "SMP-047", "SMP-036"]
+    expect(board.locator(".eoc-peek figcaption")).to_have_text(["face down on c4", "in your opponent's hand"])
+    peeked = board.locator('.eoc-square[data-square="c4"] .eoc-slot')
+    expect(peeked).to_have_class(re.compile(r"\bis-peeked\b"))
+    expect(peeked).to_have_attribute("data-card", "SMP-047")
+    expect(peeked).to_have_attribute("title", "an area card face down, seen only by you: Purification")
+    expect(bobs.locator('.eoc-square[data-square="a2"] .eoc-no')).to_have_text("not chargeable")
+    change = board.locator('.eoc-square[data-square="b3"] .eoc-chg')    # Gawain: movement -1 this STEP
+    expect(change).to_have_text("move -1")
+    expect(change).to_have_attribute("title", "until the end of this STEP")
+    expect(bobs.locator(".eoc-peeks")).to_be_hidden()
+
+    # 火炎弾: the card, then its user (Kaede, the only red character), then one of the two
+    # adjacent enemies; Escape and the cancel button back out of the choice.
+    hint = board.locator('[data-part="hint"]')
+    for back_out in ("Escape", "button", None):
+        board.locator('.eoc-hand button.choosable[data-code="SMP-007"]').click()
+        expect(board.locator("button.eoc-square.is-reachable")).to_have_count(1)
+        board.locator('button.eoc-square.is-reachable[data-square="b2"]').click()
+        expect(hint).to_have_text("Fireball: choose one adjacent enemy character.")
+        choices = board.locator("button.eoc-square.is-choice")
+        expect(choices).to_have_count(2)
+        assert sorted(choices.evaluate_all("els => els.map(e => e.dataset.square)")) == ["a2", "b3"]
+        expect(board.locator(".eoc-square.is-picked")).to_have_attribute("data-square", "b2")
+        if back_out == "Escape":
+            ann.keyboard.press("Escape")
+        elif back_out == "button":
+            board.locator("button.eoc-cancel").click()
+        if back_out:
+            expect(choices).to_have_count(0)
+            expect(board.locator(".eoc-hand .is-chosen")).to_have_count(0)
+            assert version_of(ann) == "0"
+    version = version_of(ann)
+    board.locator('button.eoc-square.is-choice[data-square="b3"]').click()
+    wait_for_next_version(ann, version)
+    # the chosen enemy took the damage, the other did not
+    assert characters_hp(match_id) == {KAEDE: 5, MINT: 5, GARM: 6, GAWAIN: 7}
+    expect(board.locator('.eoc-square[data-square="b3"] .eoc-hp')).to_have_text("HP 7/8")
+    expect(ann.locator(NEWEST_MOVE)).to_have_text("Ann used Fireball with the character on b2 (targets: b3)")
+    expect(bob.locator(NEWEST_MOVE)).to_have_text("Ann used Fireball with the character on b2 (targets: b3)")
+
+    # 森の囁き: Kaede has used an event this STEP, so Mint uses it; it asks nothing and is sent
+    # at once; then Ann puts the top 3 cards of her deck under it in the order she clicks.
+    match = Match.objects.get(pk=match_id)
+    deck_before = game.load(match.state, match.options).decks[0]
+    assert deck_before[:3] == ("SMP-063", "SMP-064", "SMP-065")
+    board.locator('.eoc-hand button.choosable[data-code="SMP-023"]').click()
+    expect(board.locator("button.eoc-square.is-reachable")).to_have_count(1)
+    version = version_of(ann)
+    board.locator('button.eoc-square.is-reachable[data-square="b1"]').click()
+    wait_for_next_version(ann, version)
+    decision = board.locator('[data-part="decision"]')
+    expect(hint).to_have_text("Choose the order of the cards shown, then confirm it.")
+    expect(decision.locator(".eoc-decision-line")).to_contain_text("The top 3 cards of your deck go under the deck")
+    pool = decision.locator("button.eoc-order-card")
+    assert pool.evaluate_all("els => els.map(e => e.dataset.code)") == ["SMP-063", "SMP-064", "SMP-065"]
+    expect(decision.locator(".eoc-order-done")).to_be_disabled()
+    expect(bob.locator('#board [data-part="decision"]')).to_have_text("Ann is putting 3 cards in order.")
+    expect(bobs.locator(".eoc-order-card")).to_have_count(0)
+    expect(bob.locator("#turn-banner")).to_have_text("Waiting for Ann")
+    for code in ("SMP-064", "SMP-065"):
+        decision.locator(f'button.eoc-order-card[data-code="{code}"]').click()
+    decision.locator(".eoc-order-undo").click()  # SMP-065 goes back
+    for code in ("SMP-063", "SMP-065"):
+        decision.locator(f'button.eoc-order-card[data-code="{code}"]').click()
+    slots = decision.locator(".eoc-order-slots li strong")
+    expect(slots).to_have_count(3)
+    assert slots.evaluate_all("els => els.map(e => e.dataset.card)") == ["SMP-064", "SMP-063", "SMP-065"]
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 390
+    version = version_of(ann)
+    decision.locator(".eoc-order-done").click()
+    wait_for_next_version(ann, version)
+    match = Match.objects.get(pk=match_id)
+    state = game.load(match.state, match.options)
+    assert state.pending is None
+    assert state.decks[0] == deck_before[3:] + ("SMP-064", "SMP-063", "SMP-065")
+    expect(decision).to_be_hidden()
+    expect(ann.locator(NEWEST_MOVE)).to_have_text(
+        "Ann put the cards in order: The School Store Lady, New Student, Gustav the Caretaker")
+    expect(bob.locator(NEWEST_MOVE)).to_have_text("Ann put the cards in order")
+    expect(bob.locator('#board [data-part="decision"]')).to_be_hidden()
+    for page, errors in ((ann, ann_errors), (bob, bob_errors)):
+        page.context.close()
+        assert errors == []

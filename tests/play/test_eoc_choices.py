@@ -338,3 +338,29 @@ def test_a_state_stored_before_decisions_and_looks_loads_with_none_pending():
     assert GAME.load(data, None) == state
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, {"type": "order", "cards": []})
+
+
+def test_in_sandbox_a_face_down_card_of_the_opponent_is_never_offered_a_character_square():
+    # Listing character squares only for a hidden card that is a character would tell its type.
+    state = begin(deck([ALL]), deck([REI]), sandbox=True)
+    state = position(state, (0, ARISA, 1, 1))
+    state = with_slot(state, (2, 2), "X-003", owner=1, face_up=False)     # Rei, face down, seat 1's
+    moves = [a for a in GAME.legal_actions(state, 0) if a["type"] == "sandbox_move"
+             and a["from"] == {"zone": "area", "square": [2, 2]}]
+    assert moves and not [a for a in moves if a["to"]["zone"] == "character"]
+    refused(state, 0, {"type": "sandbox_move", "from": {"zone": "area", "square": [2, 2]},
+                       "to": {"zone": "character", "square": [0, 0]}}, words="moved unseen")
+    own = [a for a in GAME.legal_actions(state, 1) if a["type"] == "sandbox_move"
+           and a["from"] == {"zone": "area", "square": [2, 2]} and a["to"]["zone"] == "character"]
+    assert own
+
+
+def test_a_look_then_an_order_keeps_every_card_the_look_showed_in_seen():
+    peek_then_order = card("219", "event", name="Peer", effect=[
+        {"op": "look", "count": 3, "deck": "own"}, {"op": "order", "count": 2, "deck": "own", "to": "top"}])
+    top = [card(f"31{i}", name=f"peer {i}") for i in range(3)]
+    state = board([peek_then_order], then=top)
+    asked = GAME.apply(state, 0, {"type": "event", "card": "X-219", "by": [1, 1]})
+    assert asked.seen[0] == ("X-310", "X-311", "X-312") and asked.pending.cards == ("X-310", "X-311")
+    done = GAME.apply(asked, 0, {"type": "order", "cards": ["X-311", "X-310"]})
+    assert done.seen[0] == ("X-311", "X-310", "X-312") and done.decks[0][:3] == ("X-311", "X-310", "X-312")

@@ -23,18 +23,18 @@ def test_heuristic_against_random_with_two_sample_decks():
         "Turn 2: seat 0 is the active player.",
         "Seat 1 places 新入生 (SMP-063) on its base.",
     ]
-    assert lines[-2:] == ["Turn 14: seat 0 wins (base).", "Result after 251 actions: scores 1, 0; winner seat 0."]
+    assert lines[-2:] == ["Turn 17: seat 0 wins (base).", "Result after 294 actions: scores 1, 0; winner seat 0."]
 
 
 def test_two_heuristic_bots_play_a_whole_match():
     lines = run("eoc", "--decks", "SMP-RED,SMP-GREEN", "--bots", "2", "--seed", "3", "--quiet")
-    assert lines == ["Result after 1086 actions: scores 1, 0; winner seat 0."]
+    assert lines == ["Result after 1127 actions: scores 1, 0; winner seat 0."]
 
 
 def test_verbosity_2_prints_every_action():
     lines = run("eoc", "--decks", "SMP-RED,SMP-GREEN", "--bots", "heuristic,random", "--seed", "3", "-v", "2")
     assert lines[1:3] == ['seat 0: {"type": "mulligan", "take": false}', 'seat 1: {"type": "mulligan", "take": false}']
-    assert sum(line.startswith("seat ") for line in lines) == 251
+    assert sum(line.startswith("seat ") for line in lines) == 294
 
 
 @pytest.mark.parametrize("args, message", [

@@ -48,7 +48,13 @@ def test_games_are_listed(api):
     response = api.get("/api/games/")
     assert response.status_code == 200
     assert {"slug": "lama", "name": "L.A.M.A.", "min_players": 2, "max_players": 6,
-            "rules_url": "http://testserver/play/rules/lama/"} in response.json()
+            "rules_url": "http://testserver/play/rules/lama/",
+            "levels": [
+                {"name": "easy", "label": "Easy", "bot": "random",
+                 "description": "Plays any legal move at random — for learning the rules."},
+                {"name": "normal", "label": "Normal", "bot": "heuristic",
+                 "description": "Follows rules of thumb: goes for the win it can see."},
+            ]} in response.json()
 
 
 def test_create_answers_the_creators_view(alice_api):

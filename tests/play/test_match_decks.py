@@ -257,3 +257,45 @@ def test_a_guest_who_posted_a_deck_before_naming_is_seated_with_it(user):
     seat = Seat.objects.get(match=match, index=1)
     assert (seat.name, seat.deck["id"]) == ("Bob", "SMP-WHITE")
     assert Match.objects.get(pk=match.id).status == "running"
+
+
+class Recorder:
+    """A bot factory standing in for ``strong`` that records the ``private`` it is given (its
+    bots answer the first legal action)."""
+
+    thinks = True
+    takes_private = True
+
+    def __init__(self):
+        self.given = []
+
+    def __call__(self, game, seed, private=None, think_seconds=0.5):
+        self.given.append(private)
+        return self
+
+    @staticmethod
+    def plays(game) -> bool:
+        return True
+
+    @staticmethod
+    def choose(view, legal):
+        return legal[0]
+
+
+def test_a_bot_that_takes_private_knowledge_gets_its_seats_deck(user, monkeypatch):
+    from play import bots
+    from play.services.bot_turns import play_bot_turn
+    from play.services.bots import seat_private
+
+    recorder = Recorder()
+    monkeypatch.setitem(bots.BOTS, "strong", recorder)
+    match = create_match(person(user), "eoc", [HUMAN, {"kind": "bot", "bot": "strong", "deck": "SMP-GREEN"}],
+                         seed=3, deck="SMP-RED")
+    assert play_bot_turn(match.id, match.version) is True
+    assert len(recorder.given) == 1 and codes(recorder.given[0]["deck"]) == list(_deck("SMP-GREEN"))
+    human, bot = match.seats.order_by("index")
+    assert codes(seat_private(EOC, match, human)["deck"]) == list(_deck("SMP-RED"))
+    # a stacked deal: the seats bring no deck, the options hold them
+    stacked = Match(game="eoc", options={"decks": [["first"], ["second"]]})
+    assert seat_private(EOC, stacked, Seat(index=1)) == {"deck": ["second"]}
+    assert seat_private(GAMES["lama"], match, bot) is None

@@ -146,7 +146,8 @@ def test_new_match_form_offers_every_game_seat_kinds_and_options(client):
     assert '<option value="lama" selected>ラマ（L.A.M.A.）</option>' in ja
     assert len(re.findall(r'<select name="seat_\d"', en)) == 6
     assert '<option value="you" selected>You</option>' in en
-    assert '<option value="heuristic" selected>Heuristic bot</option>' in en
+    assert '<option value="normal" selected data-games="lama elements completto eoc">Normal bot</option>' in en
+    assert '<option value="normal" selected data-games="lama elements completto eoc">ボット（ふつう）</option>' in ja
     assert 'name="lama-end_at"' in en
     assert "The game ends when a player reaches this many points" in en
     assert "L.A.M.A.: 2 to 6 players" in en
@@ -181,8 +182,8 @@ def test_the_elements_deals_go_up_to_the_engines_limit(client):
 
 
 def form_data(**changes) -> dict:
-    data = {"game": "lama", "players": "4", "seat_0": "you", "seat_1": "heuristic", "seat_2": "random",
-            "seat_3": "heuristic", "seat_4": "heuristic", "seat_5": "heuristic",
+    data = {"game": "lama", "players": "4", "seat_0": "you", "seat_1": "normal", "seat_2": "easy",
+            "seat_3": "normal", "seat_4": "normal", "seat_5": "normal",
             "lama-end_at": "", "seconds_per_turn": ""}
     data.update(changes)
     return data

@@ -59,8 +59,8 @@ def test_the_registry_makes_it_for_every_game_and_passes_private_to_it_only():
         assert isinstance(make_bot("strong", game, 1), SearchBot)
     eoc = GAMES["eoc"]
     private = {"deck": EOC_OPTIONS["decks"][0]}
-    assert make_bot("strong", eoc, 1, private).private is private
-    assert isinstance(make_bot("random", eoc, 1, private), RandomBot)  # the others take none
+    assert make_bot("strong", eoc, 1, private=private).private is private
+    assert isinstance(make_bot("random", eoc, 1, private=private), RandomBot)  # the others take none
     with pytest.raises(ValueError, match="a time budget, a cap on playouts, or both"):
         SearchBot(eoc, 1, budget=None)
     with pytest.raises(ValueError, match="method: one of pimc, ismcts, not 'mcts'"):

@@ -211,7 +211,9 @@ def texts_of(raw, lang: str) -> dict[str, str]:
     """The effect text of every card of the option ``decks`` (``raw``, as :func:`parse_decks`
     reads it) in ``lang`` (``"ja"`` or ``"en"``), by code ("Cards": the text made from the
     effect, ``tcg.effects.text.card_text``; for a ``"manual"`` effect the card's written text,
-    its ``text``, else its ``ability``, ``""`` for none). ``ValueError`` as
+    its ``text``, else its ``ability``, ``""`` for none), in code order: the page embeds them
+    for everyone at the table, and in the decks' order they would show a stacked deal's order
+    ("Hidden information": nobody sees a deck's order). ``ValueError`` as
     :func:`parse_decks` for decks it refuses, or for another language."""
     out: dict[str, str] = {}
     for seat, deck in enumerate(raw if isinstance(raw, list) else []):
@@ -224,4 +226,4 @@ def texts_of(raw, lang: str) -> dict[str, str]:
                 out[card.code] = str(data.get("text") or data.get("ability") or "")
             else:
                 out[card.code] = card_text(effect, card.type, lang)
-    return out
+    return dict(sorted(out.items()))

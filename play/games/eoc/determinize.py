@@ -54,7 +54,7 @@ from tcg.effects.language import choices_of
 from tcg.numbers import AREA_CARDS, MAX_COPIES
 from tcg.vocabulary import STEPS
 
-from . import modifiers
+
 from .cards import Card, Catalogue, parse_card, remember
 from .state import (
     ARRANGE,
@@ -337,21 +337,11 @@ def determinize(view: dict, seat: int, rng: Rng, private: dict | None = None) ->
 
 
 def _with_mods(state: EocState, characters: list[dict]) -> EocState:
-    """The changes with a duration that the view shows (a character's maximum HP and its
-    prohibitions beyond those of an item under it), made again lasting the turn."""
-    if not state.cat.has_effects:
-        return state
-    mods = []
-    for ch, shown in zip(state.chars, characters):
-        card_hp = state.cat.card(ch.code).hp
-        raw = card_hp + modifiers._continuous(state, "max_hp", ch)
-        if max(0, raw) != shown["max_hp"]:
-            mods.append(Mod("max_hp", ch.uid, shown["max_hp"] - raw, "turn"))
-        for what in sorted(set(shown["prohibited"]) - modifiers.prohibited(state, ch)):
-            mods.append(Mod("not:" + what, ch.uid, 0, "turn"))
-    if not mods:
-        return state
-    return replace(state, mods=tuple(mods))
+    """The changes with a duration that the view shows on each character (its ``changes``:
+    public, made by events, specials and triggers), made again as they are."""
+    mods = tuple(Mod(c["kind"], ch.uid, c["amount"], c["until"])
+                 for ch, shown in zip(state.chars, characters) for c in shown["changes"])
+    return replace(state, mods=mods) if mods else state
 
 
 def _with_pending(state: EocState, view: dict, decision: dict) -> EocState:

@@ -165,8 +165,8 @@ def use_special(state: EocState, seat: int, user: Char, picked: tuple[Entry, ...
 def answer_order(state: EocState, seat: int, cards: list) -> EocState:
     """The pending ``order`` decision answered by seat ``seat`` with ``cards`` (the decision's
     cards in the chosen order, docs/eoc-effects.md, "Decisions"): they go back on top (``cards[0]``
-    on top) or under the deck (``cards[0]`` first), the seat's ``seen`` shows them in that order,
-    and the effect's later operations run. ``IllegalAction`` when no order is asked of the seat or
+    on top) or under the deck (``cards[0]`` first), the seat's ``seen`` shows them in that order
+    (then any other card a look showed it this turn), and the effect's later operations run. ``IllegalAction`` when no order is asked of the seat or
     ``cards`` are not the decision's cards."""
     pending = state.pending
     if pending is None or pending.seat != seat:
@@ -178,8 +178,14 @@ def answer_order(state: EocState, seat: int, cards: list) -> EocState:
     rest = deck[len(pending.cards):]
     ordered = tuple(cards)
     deck = ordered + rest if pending.to == "top" else rest + ordered
+    # the cards a look showed before stay seen (docs/eoc-effects.md, "Looks at hidden cards"):
+    # the ordered ones first, in their new order, then the others the look showed
+    others = list(state.seen[seat])
+    for code in ordered:
+        if code in others:
+            others.remove(code)
     state = replace(state, pending=None, decks=replace_at(state.decks, pending.deck, deck),
-                    seen=replace_at(state.seen, seat, ordered))
+                    seen=replace_at(state.seen, seat, ordered + tuple(others)))
     return _run(state, seat, pending.code, pending.next_op, pending.uid, pending.targets)
 
 

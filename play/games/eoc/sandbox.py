@@ -170,6 +170,9 @@ def apply(state: EocState, seat: int, action: dict) -> EocState:
         if source[0] == "deck" and target[0] == "character":
             raise rule(gettext_noop(
                 "A deck's top card is moved unseen: put it in a pile or on the area first (Sandbox play)"))
+        if source[0] == "area" and target[0] == "character" and _unseen(state, seat, source[2]):
+            raise rule(gettext_noop(
+                "A face-down card you cannot see is moved unseen: put it in a pile first (Sandbox play)"))
         state, code, was = _take(state, seat, source)
         state = _put(state, seat, target, code, was)
         return check_deck_out(check_down(state)) if state.result is None else state
@@ -187,6 +190,12 @@ def apply(state: EocState, seat: int, action: dict) -> EocState:
         raise rule(gettext_noop("The HP of %(card)s can be set from 0 to %(full)s, other than its current %(hp)s "
                                 "(Sandbox play)"), card=ch.code, full=full, hp=ch.hp)
     return replace(state, chars=tuple(replace(x, hp=hp) if x.uid == ch.uid else x for x in state.chars))
+
+
+def _unseen(state: EocState, seat: int, square) -> bool:
+    """Whether the area card on ``square`` lies face down and is not ``seat``'s own."""
+    slot = state.area[square[0] * COLS + square[1]]
+    return slot is not None and not slot.face_up and slot.owner != seat
 
 
 def _closed():
@@ -218,7 +227,10 @@ def legal(state: EocState, seat: int) -> list[dict]:
     for r, c in map(tuple, squares):
         slot = state.area[r * COLS + c]
         if slot is not None and (r, c) not in occupied:
-            sources.append(({"zone": "area", "square": [r, c]}, slot.code, False))
+            # a card the seat cannot see is moved unseen, like a deck's top card: never onto a
+            # character square (which would tell it whether the card is a character)
+            seen = slot.face_up or slot.owner == seat
+            sources.append(({"zone": "area", "square": [r, c]}, slot.code if seen else None, False))
     for ch in state.chars:
         sources.append(({"zone": "character", "square": [ch.row, ch.col]}, ch.code, True))
     piles = [{"zone": name, "seat": owner} for owner in (0, 1) for name in PILES]

@@ -23,7 +23,8 @@ def build_view(state: EocState, seat: int | None) -> dict:
          "ap" (None during set-up), "to_act": [seats], "rule": code | None, "chosen": action | None,
          "bases": [[r, c] per seat],
          "area": [[None | {"owner", "face_up", "card": code | None} per column] per row],
-         "characters": [{"square", "owner", "card", "hp", "max_hp" (in force), "prohibited": [W]}],
+         "characters": [{"square", "owner", "card", "hp", "max_hp" (in force), "prohibited": [W],
+                         "changes": [{"kind", "amount", "until"}] (made by events and specials, public)}],
          "hand": [codes] | None, "hand_sizes", "deck_sizes", "discards", "downs",
          "action_tables" (newest first), "defence", "pushes": [{"seat", "target", "direction"}],
          "part": None | {"seat", "acted", "struck", "defended", "manual", "events", "moved", "specials"},
@@ -56,7 +57,9 @@ def build_view(state: EocState, seat: int | None) -> dict:
         codes.add(ch.code)
         characters.append({"square": [ch.row, ch.col], "owner": ch.owner, "card": ch.code, "hp": ch.hp,
                            "max_hp": modifiers.max_hp(state, ch),
-                           "prohibited": sorted(modifiers.prohibited(state, ch))})
+                           "prohibited": sorted(modifiers.prohibited(state, ch)),
+                           "changes": [{"kind": m.kind, "amount": m.amount, "until": m.until}
+                                       for m in state.mods if m.uid == ch.uid]})
     for pile in state.discards + state.downs + state.tables:
         codes.update(pile)
     hand = None if seat is None else list(state.hands[seat])

@@ -1,17 +1,20 @@
 // The Elements of Chaos board (elements-of-chaos.md): the turn line (turn, active player, phase,
 // STEP and the action chosen), the action table in force with this STEP's choices, the last
 // damage card turned, the area grid seen from your own seat (your near row at the bottom, your
-// base near-right) with area cards (your own face-down ones show their face to you), items and
-// characters with HP, your hand, and the controls of the moment. Moves are only ever built from
-// the legal actions: choose a card or a character, then one of the highlighted squares (where
-// the character can move, an adjacent enemy to attack or charge, a square to set a card on, the
-// character to use an event); mulligan and the order of the 4 area cards are steps of their own.
+// base near-right) with area cards (your own face-down ones show their face to you, and so does
+// an opponent's one you have peeked at), items and characters with HP and what they may not do,
+// your hand, what a look showed you, and the controls of the moment. Moves are only ever built
+// from the legal actions: choose a card or a character, then one of the highlighted squares
+// (where the character can move, an adjacent enemy to attack or charge, a square to set a card
+// on, the character to use an event); an event or special whose effect has choices then asks
+// for each target in turn (docs/eoc-effects.md, "Chosen targets"); mulligan, the order of the 4
+// area cards and a pending decision (putting cards of a deck in order) are steps of their own.
 // Same exports as every board (see table.js).
-import { conceal, fill, h, readJSON } from "../../js/kit/dom.js";
+import { conceal, fill, h, isTypingOrModified, readJSON } from "../../js/kit/dom.js";
 import { icon } from "../../js/kit/icons.js";
 import { cardName as nameOf, otherName } from "../../js/kit/names.js";
 import { format } from "../../js/kit/text.js";
-import { firstOf, guided, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
+import { actionKey, firstOf, guided, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
 
 const COLS = 4;
 const LETTERS = "abcd";
@@ -19,8 +22,22 @@ const LETTERS = "abcd";
 // Card names by code in the reader's language, from every view drawn (the log is described
 // before the first render).
 const names = {};
+// Card effects by code (the move log names an event's targets by what its effect chooses), and
+// the seat whose views these are (null: a spectator).
+const effects = {};
+let viewerSeat = null;
+// The character card on each square ("r,c") in the newest view remembered.
+let standing = new Map();
 function remember(state) {
-  if (state && state.cards) for (const [code, card] of Object.entries(state.cards)) names[code] = nameOf(card);
+  if (!state) return;
+  if (state.cards) {
+    for (const [code, card] of Object.entries(state.cards)) {
+      names[code] = nameOf(card);
+      effects[code] = card.effect === undefined ? null : card.effect;
+    }
+  }
+  if (state.seat !== undefined) viewerSeat = state.seat;
+  if (state.characters) standing = new Map(state.characters.map((ch) => [`${ch.square[0]},${ch.square[1]}`, ch.card]));
 }
 remember(readJSON("match-view").state);
 // The text on each card's face in the reader's language, by code (the page's #card-texts,
@@ -34,6 +51,11 @@ let picked = null;
 // A sandbox move being built: the JSON of its source zone ("Sandbox play"), or "".
 let sandboxPick = "";
 let arrangement = [];
+// A target choice under way (docs/eoc-effects.md, "Chosen targets"): {actions, chosen} — the
+// legal actions of the card and user picked, and the target entries chosen so far; null when none.
+let choice = null;
+// The cards of a pending order decision put in order so far (codes, first chosen first).
+let ordering = [];
 let pickedFor = "";
 const redraw = redrawing(render);
 
@@ -51,25 +73,27 @@ export function squareName(square) {
 
 function moment(state, ctx) {
   return [state.turn, state.phase, state.step, state.chosen, state.part ? state.part.seat : "", ctx.legal.length,
-    JSON.stringify(state.hand)].join("|");
+    JSON.stringify(state.hand), JSON.stringify(state.decision || null), JSON.stringify(state.characters)].join("|");
 }
 
 function pick(value) {
   sandboxPick = "";
+  choice = null;
   const already = picked && value && picked.kind === value.kind
     && (value.kind === "card" ? picked.code === value.code : same(picked.square, value.square));
   picked = already ? null : value;
   redraw();
 }
 
-// The squares the current pick may go to, each with its action: {"r,c": action}.
-function targets(ctx) {
+// The squares the current pick may go to, each with its action: {"r,c": action} (for an event,
+// the user's square with one of its actions: the others differ only in their targets).
+function destinations(ctx) {
   const out = new Map();
-  if (!ctx.act || !picked) return out;
+  if (!ctx.act || !picked || choice) return out;
   for (const action of ctx.legal) {
     if (picked.kind === "card") {
       if (action.type === "set" && action.card === picked.code) out.set(key(action.square), action);
-      if (action.type === "event" && action.card === picked.code) out.set(key(action.by), action);
+      if (action.type === "event" && action.card === picked.code && !out.has(key(action.by))) out.set(key(action.by), action);
     } else {
       if (action.type === "move" && same(action.from, picked.square)) out.set(key(action.to), action);
       if ((action.type === "attack" || action.type === "charge") && same(action.by, picked.square)) out.set(key(action.target), action);
@@ -81,7 +105,7 @@ function targets(ctx) {
 // Own characters that can start a square action (move, attack, charge) now.
 function movers(ctx) {
   const out = new Set();
-  if (!ctx.act) return out;
+  if (!ctx.act || choice) return out;
   for (const action of ctx.legal) {
     if (action.type === "move") out.add(key(action.from));
     if (action.type === "attack" || action.type === "charge") out.add(key(action.by));
@@ -101,6 +125,119 @@ function guideStarts(ctx, square) {
 function guideCard(ctx) {
   const a = ctx.guide;
   return a && (a.type === "set" || a.type === "event") ? a.card : null;
+}
+
+// -- chosen targets (docs/eoc-effects.md, "Chosen targets") -----------------------------------
+// The targets that name one character, and so are chosen by the user.
+const CHOSEN = new Set(["enemy", "ally", "adjacent_enemy", "adjacent_ally", "nearest_enemy"]);
+
+// What each entry of an effect's `targets` asks for, in order: "target_<T>" for an operation
+// with a chosen target T, "set_square" then "set_card" for set_from_hand, "peek_area". An
+// effect that is not a list of operations (null, "manual") asks nothing.
+function choiceSlots(effect) {
+  const ops = Array.isArray(effect) ? effect : effect && typeof effect === "object" ? [effect] : [];
+  const out = [];
+  for (const op of ops) {
+    if (op.op === "set_from_hand") out.push("set_square", "set_card");
+    else if (op.op === "peek_area") out.push("peek_area");
+    else if (CHOSEN.has(op.target) && op.op !== "trigger") out.push(`target_${op.target}`);
+  }
+  return out;
+}
+
+// The card whose effect an event or special action uses: the event card, or the character
+// standing on the user's square.
+function effectCard(action, state) {
+  return action.type === "event" ? action.card : charAt(state, action.by);
+}
+
+const entryKey = (entry) => JSON.stringify(entry === undefined ? null : entry);
+
+// The legal actions of the choice still possible with the entries chosen so far.
+function stillOpen() {
+  if (!choice) return [];
+  return choice.actions.filter((a) => choice.chosen.every((entry, i) => entryKey((a.targets || [])[i]) === entryKey(entry)));
+}
+
+// The candidates of the next choice: {squares: Map "r,c" -> square, cards: Set of codes}.
+function candidates() {
+  const out = { squares: new Map(), cards: new Set() };
+  const i = choice ? choice.chosen.length : 0;
+  for (const a of stillOpen()) {
+    const entry = (a.targets || [])[i];
+    if (Array.isArray(entry)) out.squares.set(key(entry), entry);
+    else if (typeof entry === "string") out.cards.add(entry);
+  }
+  return out;
+}
+
+// Starts the choice of targets for actions (the legal actions of one card and user), or sends
+// the action at once when there is nothing to choose.
+function beginChoice(actions, ctx) {
+  const distinct = [];
+  const known = new Set();
+  for (const a of actions) {
+    const k = actionKey(a);
+    if (!known.has(k)) distinct.push(a);
+    known.add(k);
+  }
+  choice = { actions: distinct, chosen: [] };
+  advance(ctx);
+}
+
+// Adds the entry chosen (undefined: none yet), skips the choices that have no candidate, and
+// sends the action once exactly one legal action is left; else draws the next choice.
+function advance(ctx, entry) {
+  if (entry !== undefined) choice.chosen.push(entry);
+  for (;;) {
+    const left = stillOpen();
+    const i = choice.chosen.length;
+    if (left.length <= 1 || left.every((a) => !a.targets || i >= a.targets.length)) {
+      const action = left[0];
+      choice = null;
+      picked = null;
+      if (action) ctx.act(action);
+      else redraw();
+      return;
+    }
+    if (left.some((a) => (a.targets || [])[i] !== null && (a.targets || [])[i] !== undefined)) break;
+    choice.chosen.push(null);
+  }
+  redraw();
+}
+
+// Backs out of whatever is picked (a card, a character, a choice of targets, a sandbox card);
+// true when there was something to back out of.
+function backOut() {
+  if (!picked && !choice && !sandboxPick) return false;
+  picked = null;
+  choice = null;
+  sandboxPick = "";
+  redraw();
+  return true;
+}
+
+// Escape backs out of a choice, as the cancel button does.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || isTypingOrModified(event)) return;
+  if (backOut()) event.preventDefault();
+});
+
+// The prompt of the next choice: "Fireball: choose one adjacent enemy character.".
+function choicePrompt(state, labels) {
+  const action = choice.actions[0];
+  const code = effectCard(action, state);
+  const slot = choiceSlots(code ? state.cards[code] && state.cards[code].effect : null)[choice.chosen.length];
+  const text = labels[`choose_${slot}`] || labels.choose_other;
+  return format(text, { card: code ? cardName(code) : "?" });
+}
+
+// The next target a guided match's hint asks for, as a key ("r,c" or a code), or null.
+function guideEntry(ctx) {
+  const a = ctx.guide;
+  if (!a || !choice || !a.targets || !stillOpen().some((b) => actionKey(b) === actionKey(a))) return null;
+  const entry = a.targets[choice.chosen.length];
+  return Array.isArray(entry) ? key(entry) : entry;
 }
 
 function actionLabel(labels, name) {
@@ -183,24 +320,67 @@ function sideTag(owner, state, labels) {
   return h("span", { class: `eoc-side eoc-side-${which}`, "aria-hidden": "true" }, which === "me" ? labels.side_me : labels.side_them);
 }
 
+// The card a face-down area card of the opponent is to this seat, when it has peeked at it
+// ("Looks at hidden cards": shown for as long as the card lies there face down), else null.
+function peekedAt(square, slot, state) {
+  if (!slot || slot.face_up || slot.card || !state.peeks) return null;
+  const peek = state.peeks.find((p) => p.from === "area" && same(p.square, square));
+  return peek ? peek.card : null;
+}
+
+// What an area card is, in words: "item face up: X", "your area card face down: X", "an area
+// card face down, seen only by you: X", "an area card face down".
+function slotText(square, slot, state, labels) {
+  if (slot.face_up) return format(labels.item_up, { card: cardName(slot.card) });
+  if (slot.card) return format(labels.own_down, { card: cardName(slot.card) });
+  const peeked = peekedAt(square, slot, state);
+  return peeked ? format(labels.peeked_down, { card: cardName(peeked) }) : labels.face_down;
+}
+
+// What a character may not do now, as small badges with their meaning as a title.
+function prohibitedBadges(ch, labels) {
+  const what = ch.prohibited || [];
+  if (!what.length) return null;
+  return h("span", { class: "eoc-prohibited" }, what.map((w) => h("span", {
+    class: `eoc-no eoc-no-${w}`, title: labels[`no_${w}_title`] || w, dataset: { prohibited: w },
+  }, labels[`no_${w}`] || w)));
+}
+
+// The changes in force on a character (movement, attack damage, damage taken, maximum HP, charge
+// damage) made by events, specials and triggers, as small badges titled with how long they last.
+function changeBadges(ch, labels) {
+  const changes = (ch.changes || []).filter((c) => labels[`chg_${c.kind}`]);
+  if (!changes.length) return null;
+  return h("span", { class: "eoc-changes" }, changes.map((c) => h("span", {
+    class: "eoc-chg", title: labels[`chg_until_${c.until}`] || c.until, dataset: { change: c.kind },
+  }, format(labels[`chg_${c.kind}`], { amount: c.amount > 0 ? `+${c.amount}` : `${c.amount}` }))));
+}
+
 function squareContent(square, slot, ch, state, ctx) {
   const { labels } = ctx;
   const bits = [h("span", { class: "eoc-sq-name", "aria-hidden": "true" }, squareName(square))];
   const base = state.bases.findIndex((b) => same(b, square));
   if (base >= 0) bits.push(h("span", { class: `eoc-base eoc-owner-${side(base, state)}` }, format(labels.base_of, { name: ctx.seatName(base) })));
   if (slot) {
-    const mine = slot.owner === state.seat;
-    const cls = `eoc-slot eoc-owner-${side(slot.owner, state)}${slot.face_up ? " is-up" : " is-down"}`;
-    const text = slot.card ? cardName(slot.card) : labels.face_down;
-    const title = slot.face_up ? format(labels.item_up, { card: text }) : slot.card ? format(labels.own_down, { card: text }) : labels.face_down;
-    bits.push(h("span", { class: cls, title, dataset: slot.card ? { card: slot.card } : {} }, slot.face_up ? [icon("face-up"), ` ${text}`] : slot.card ? [icon("face-down"), ` ${text}`] : icon("hidden", { label: text })));
+    const peeked = peekedAt(square, slot, state);
+    const cls = `eoc-slot eoc-owner-${side(slot.owner, state)}${slot.face_up ? " is-up" : " is-down"}${peeked ? " is-peeked" : ""}`;
+    const shown = slot.card || peeked;
+    const text = shown ? cardName(shown) : labels.face_down;
+    const title = slotText(square, slot, state, labels);
+    let face;
+    if (slot.face_up) face = [icon("face-up"), ` ${text}`];
+    else if (peeked) face = [icon("seen", { label: labels.peeked_mark }), ` ${text}`];
+    else if (slot.card) face = [icon("face-down"), ` ${text}`];
+    else face = icon("hidden", { label: text });
+    bits.push(h("span", { class: cls, title, dataset: shown ? { card: shown } : {} }, face));
   }
   if (ch) {
     bits.push(h("span", { class: `eoc-char eoc-owner-${side(ch.owner, state)}${ch.hp === 0 ? " is-zero" : ""}`,
       title: charLabel(ch, state, ctx), dataset: { card: ch.card } },
     sideTag(ch.owner, state, labels),
     h("span", { class: "eoc-char-name" }, cardName(ch.card)),
-    h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`)));
+    h("span", { class: "eoc-hp" }, `HP ${ch.hp}/${ch.max_hp}`),
+    prohibitedBadges(ch, labels), changeBadges(ch, labels)));
   }
   return bits;
 }
@@ -210,10 +390,29 @@ function squareLabel(square, slot, ch, state, ctx) {
   const parts = [squareName(square)];
   const base = state.bases.findIndex((b) => same(b, square));
   if (base >= 0) parts.push(format(labels.base_of, { name: ctx.seatName(base) }));
-  if (slot) parts.push(slot.face_up ? format(labels.item_up, { card: cardName(slot.card) }) : slot.card ? format(labels.own_down, { card: cardName(slot.card) }) : labels.face_down);
-  else parts.push(labels.empty_square);
-  if (ch) parts.push(charLabel(ch, state, ctx));
+  parts.push(slot ? slotText(square, slot, state, labels) : labels.empty_square);
+  if (ch) {
+    parts.push(charLabel(ch, state, ctx));
+    for (const w of ch.prohibited || []) parts.push(labels[`no_${w}_title`] || w);
+    for (const c of ch.changes || []) {
+      if (labels[`chg_${c.kind}`]) {
+        parts.push(`${format(labels[`chg_${c.kind}`], { amount: c.amount > 0 ? `+${c.amount}` : `${c.amount}` })} (${labels[`chg_until_${c.until}`] || c.until})`);
+      }
+    }
+  }
   return parts.join(", ");
+}
+
+// The legal events of the card picked used by the character on square (they differ only in
+// their targets).
+function eventsBy(ctx, code, square) {
+  return ctx.legal.filter((a) => a.type === "event" && a.card === code && same(a.by, square));
+}
+
+// A guided match's hint uses the card picked with the character on this square.
+function guideUser(ctx, square) {
+  const a = ctx.guide;
+  return Boolean(a && a.type === "event" && picked && picked.kind === "card" && a.card === picked.code && same(a.by, square));
 }
 
 function renderArea(part, state, ctx) {
@@ -223,12 +422,16 @@ function renderArea(part, state, ctx) {
   const rowOrder = viewer === 0 ? rows.reverse() : rows;
   const colOrder = viewer === 0 ? cols : cols.reverse();
   const chars = new Map(state.characters.map((ch) => [key(ch.square), ch]));
-  const goTo = targets(ctx);
+  const goTo = destinations(ctx);
   const canStart = movers(ctx);
-  const sandbox = sandboxMoves(ctx);
+  const sandbox = choice ? [] : sandboxMoves(ctx);
   const sandboxTo = sandboxTargets(sandbox);
   const sandboxFromSquare = sandboxSources(sandbox);
-  const hps = ctx.act ? ctx.legal.filter((a) => a.type === "sandbox_hp") : [];
+  const hps = ctx.act && !choice ? ctx.legal.filter((a) => a.type === "sandbox_hp") : [];
+  const offered = choice ? candidates().squares : new Map();
+  const user = choice ? choice.actions[0].by : null;
+  const chosen = choice ? new Set(choice.chosen.filter(Array.isArray).map(key)) : new Set();
+  const guideNext = guideEntry(ctx);
   const cells = [];
   for (const r of rowOrder) {
     for (const c of colOrder) {
@@ -238,25 +441,38 @@ function renderArea(part, state, ctx) {
       const action = goTo.get(key(square)) || sandboxTo.get(key(square));
       const startable = canStart.has(key(square));
       const source = !action && !startable ? sandboxFromSquare.get(key(square)) : null;
-      const isPicked = (picked && picked.kind === "char" && same(picked.square, square)) || (source && source === sandboxPick);
+      const candidate = offered.get(key(square));
+      const isPicked = (picked && picked.kind === "char" && same(picked.square, square)) || (source && source === sandboxPick)
+        || (user && same(user, square));
       const classes = ["eoc-square"];
       if (!slot) classes.push("is-empty");
       const baseOf = state.bases.findIndex((b) => same(b, square));
       if (baseOf >= 0) classes.push("is-base", `is-base-${side(baseOf, state)}`);
       if (action) classes.push(action.type === "attack" || action.type === "charge" ? "is-target" : "is-reachable");
+      if (candidate) classes.push("is-choice");
+      if (chosen.has(key(square))) classes.push("is-chosen");
       if (startable || source) classes.push("is-movable");
       if (isPicked) classes.push("is-picked");
-      if (action ? guided(ctx, action) : startable && !picked && guideStarts(ctx, square)) classes.push("is-guided");
+      const guidedHere = candidate ? guideNext === key(square)
+        : action ? (action.type === "event" ? guideUser(ctx, square) : guided(ctx, action))
+          : startable && !picked && guideStarts(ctx, square);
+      if (guidedHere) classes.push("is-guided");
       const label = squareLabel(square, slot, ch, state, ctx);
       const content = squareContent(square, slot, ch, state, ctx);
       const data = { square: squareName(square), row: r, col: c };
       let cell;
-      if (action || startable || source) {
+      if (candidate) {
+        cell = h("button", {
+          type: "button", class: classes.join(" "), dataset: data, disabled: ctx.pending, "aria-label": label,
+          onclick: () => advance(ctx, candidate),
+        }, content);
+      } else if (action || startable || source) {
         cell = h("button", {
           type: "button", class: classes.join(" "), dataset: data, disabled: ctx.pending, "aria-label": label,
           "aria-pressed": startable || source ? (isPicked ? "true" : "false") : null,
           onclick: () => {
-            if (action) {
+            if (action && action.type === "event") beginChoice(eventsBy(ctx, action.card, square), ctx);
+            else if (action) {
               picked = null;
               sandboxPick = "";
               ctx.act(action);
@@ -316,6 +532,25 @@ function renderHand(part, state, ctx) {
   const direct = new Map();
   const pickable = new Set();
   const sandboxHand = new Map();
+  if (choice) {
+    // A choice of targets under way: only the cards it offers (set_from_hand) can be clicked.
+    const offered = candidates().cards;
+    const guideNext = guideEntry(ctx);
+    const seenCodes = new Set();
+    fill(part, state.hand.map((code, i) => {
+      const first = !seenCodes.has(code);
+      seenCodes.add(code);
+      if (first && offered.has(code)) {
+        return handCard(code, state, ctx, {
+          class: `choosable is-choice${guideNext === code ? " is-guided" : ""}`, disabled: ctx.pending,
+          onclick: () => advance(ctx, code),
+        });
+      }
+      const using = first && choice.actions[0].type === "event" && choice.actions[0].card === code;
+      return handCard(code, state, ctx, { class: using ? "is-chosen" : "", dataset: { code, index: i } });
+    }));
+    return;
+  }
   for (const a of sandboxMoves(ctx)) if (a.from.zone === "hand" && a.from.seat === state.seat) sandboxHand.set(a.from.card, JSON.stringify(a.from));
   if (act) {
     for (const a of legal) {
@@ -363,12 +598,14 @@ function hint(state, ctx) {
     if (state.seat === null || state.seat === undefined) return labels.spectating;
     return labels.wait;
   }
+  if (choice) return choicePrompt(state, labels);
   if (sandboxPick) return labels.sandbox_pick_hint;
   const types = new Set(legal.map((a) => a.type).filter((t) => !t.startsWith("sandbox_")));
   if (!types.size) return state.outcome ? "" : labels.wait;
   if (picked && picked.kind === "card" && types.has("set")) return format(labels.hint_set_square, { card: cardName(picked.code) });
   if (picked && picked.kind === "card" && types.has("event")) return format(labels.hint_event_by, { card: cardName(picked.code) });
   if (picked && picked.kind === "char") return labels.hint_char_target;
+  if (types.has("order")) return labels.hint_order;
   if (types.has("mulligan")) return labels.hint_mulligan;
   if (types.has("arrange")) return labels.hint_arrange;
   if (types.has("place_character")) return labels.hint_place;
@@ -426,17 +663,42 @@ function renderArrange(part, state, ctx) {
       h("button", { type: "button", class: "secondary eoc-arrange-clear", disabled: ctx.pending || !arrangement.length, onclick: () => { arrangement = []; redraw(); } }, labels.arrange_clear)));
 }
 
+// The button of a character's special: one per user, whatever targets its actions name; it
+// sends the action, or starts the choice of its targets.
+function specialButton(actions, state, ctx) {
+  const a = actions[0];
+  const text = format(ctx.labels.special_by, { card: cardName(charAt(state, a.by)), square: squareName(a.by) });
+  const asked = ctx.guide && ctx.guide.type === "special" && same(ctx.guide.by, a.by);
+  return h("button", { type: "button", class: `secondary${asked ? " is-guided" : ""}`, disabled: ctx.pending,
+    dataset: { action: "special", square: squareName(a.by) }, onclick: () => {
+      picked = null;
+      beginChoice(actions, ctx);
+    } }, text);
+}
+
 function renderControls(part, state, ctx) {
   const { labels, legal } = ctx;
   const arrange = conceal(parts(part.parentElement)("arrange"));
   if (!ctx.act) return fill(part);
+  if (choice) {
+    return fill(part, h("button", { type: "button", class: "secondary eoc-cancel", onclick: backOut },
+      withKey(labels.cancel, "Esc")));
+  }
   const out = [];
+  const specials = new Map();
   for (const a of legal) {
     if (a.type === "mulligan") out.push(button(a.take ? labels.mulligan_take : labels.mulligan_keep, a, ctx, a.take ? "secondary" : "", a.take ? "M" : "K"));
     else if (a.type === "choose") out.push(button(actionLabel(labels, a.action), a, ctx, "eoc-choose"));
     else if (a.type === "defend") out.push(button(labels.defend, a, ctx, "", "F"));
-    else if (a.type === "special") out.push(button(format(labels.special_by, { card: cardName(charAt(state, a.by)), square: squareName(a.by) }), a, ctx));
+    else if (a.type === "special") {
+      if (!specials.has(key(a.by))) {
+        specials.set(key(a.by), []);
+        out.push(key(a.by));
+      }
+      specials.get(key(a.by)).push(a);
+    }
   }
+  for (const [i, item] of out.entries()) if (typeof item === "string") out[i] = specialButton(specials.get(item), state, ctx);
   if (legal.some((a) => a.type === "arrange")) {
     arrange.hidden = false;
     renderArrange(arrange, state, ctx);
@@ -446,8 +708,65 @@ function renderControls(part, state, ctx) {
   const done = firstOf(legal, "done");
   if (done) out.push(button(labels.done, done, ctx, "secondary eoc-done", "D"));
   out.push(sandboxPicking(state, ctx));
-  if (picked || sandboxPick) out.push(h("button", { type: "button", class: "link-button", onclick: () => pick(null) }, labels.cancel));
+  if (picked || sandboxPick) out.push(h("button", { type: "button", class: "link-button eoc-cancel", onclick: backOut }, withKey(labels.cancel, "Esc")));
   return fill(part, out);
+}
+
+// -- decisions (docs/eoc-effects.md, "Decisions") ----------------------------------------------
+// A pending order decision: the deciding seat clicks the cards in the order it wants (first
+// click first), may take the last back or start again, then confirms; the other seat and the
+// spectators read who is deciding and on how many cards.
+function renderDecision(part, state, ctx) {
+  const { labels } = ctx;
+  const decision = state.decision;
+  if (!decision) return conceal(part);
+  part.hidden = false;
+  const count = decision.cards ? decision.cards.length : decision.count;
+  if (decision.seat !== state.seat || !decision.cards) {
+    return fill(part, h("p", { class: "eoc-decision-line", dataset: { kind: decision.kind } },
+      format(labels.decision_other, { name: ctx.seatName(decision.seat), count })));
+  }
+  const pile = decision.deck === state.seat ? labels.your_deck : format(labels.deck_of, { name: ctx.seatName(decision.deck) });
+  const cards = decision.cards;
+  const left = [...cards];
+  for (const code of ordering) left.splice(left.indexOf(code), 1);
+  const full = ordering.length === cards.length;
+  const answer = full && ctx.act ? firstOf(ctx.legal, "order", (a) => Array.isArray(a.cards) && a.cards.length === ordering.length
+    && a.cards.every((c, i) => c === ordering[i])) : null;
+  const canClick = Boolean(ctx.act) && !ctx.pending;
+  const pool = left.map((code, i) => (canClick
+    ? handCard(code, state, ctx, { class: "choosable eoc-order-card", dataset: { index: i },
+      onclick: () => { ordering = [...ordering, code]; redraw(); } })
+    : handCard(code, state, ctx, { class: "eoc-order-card", dataset: { index: i } })));
+  return fill(part,
+    h("p", { class: "eoc-decision-line is-mine", dataset: { kind: decision.kind } },
+      format(decision.to === "top" ? labels.order_top : labels.order_bottom, { count, pile })),
+    h("ol", { class: "eoc-order-slots" }, cards.map((_, i) => h("li", { dataset: { position: i + 1 } },
+      ordering[i] ? h("strong", { dataset: { card: ordering[i] } }, cardName(ordering[i])) : h("span", { class: "muted" }, labels.arrange_next)))),
+    h("div", { class: "hand eoc-order-pool" }, pool),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: `eoc-order-done${guided(ctx, answer)}`, disabled: ctx.pending || !answer, onclick: () => {
+        ordering = [];
+        ctx.act(answer);
+      } }, labels.order_done),
+      h("button", { type: "button", class: "secondary eoc-order-undo", disabled: !canClick || !ordering.length,
+        onclick: () => { ordering = ordering.slice(0, -1); redraw(); } }, labels.order_undo),
+      h("button", { type: "button", class: "secondary eoc-order-clear", disabled: !canClick || !ordering.length,
+        onclick: () => { ordering = []; redraw(); } }, labels.arrange_clear)));
+}
+
+// -- looks (docs/eoc-effects.md, "Looks at hidden cards") ---------------------------------------
+// What a look showed this seat, each card with its face and where it lies.
+function renderPeeks(part, state, ctx) {
+  const { labels } = ctx;
+  const peeks = state.peeks && state.peeks.length ? state.peeks : null;
+  if (!peeks) return conceal(part);
+  part.hidden = false;
+  return fill(part, h("p", { class: "eoc-peeks-title" }, labels.peeks_title),
+    h("div", { class: "hand eoc-peeks-cards" }, peeks.map((p) => h("figure", { class: "eoc-peek", dataset: { from: p.from } },
+      handCard(p.card, state, ctx),
+      h("figcaption", { class: "muted" }, p.from === "area" && Array.isArray(p.square)
+        ? format(labels.peek_area, { square: squareName(p.square) }) : labels.peek_hand)))));
 }
 
 function charAt(state, square) {
@@ -480,7 +799,9 @@ export function render(container, state, ctx) {
   const now = moment(state, ctx);
   if (now !== pickedFor) {
     picked = null;
+    choice = null;
     sandboxPick = "";
+    ordering = [];
     if (state.phase !== "arrange") arrangement = [];
     pickedFor = now;
   }
@@ -493,6 +814,7 @@ export function render(container, state, ctx) {
   renderLegend(part("legend"), state, ctx);
   renderHand(part("hand"), state, ctx);
   fill(part("hint"), hint(state, ctx));
+  renderDecision(part("decision"), state, ctx);
   renderControls(part("actions"), state, ctx);
   renderPiles(part("piles"), state, ctx);
   renderSandbox(part("sandbox"), state, ctx);
@@ -500,6 +822,7 @@ export function render(container, state, ctx) {
   const seen = state.seen && state.seen.length ? state.seen : null;
   part("seen").hidden = !seen;
   fill(part("seen"), seen ? format(ctx.labels.seen, { cards: seen.map(cardName).join(", ") }) : "");
+  renderPeeks(part("peeks"), state, ctx);
 }
 
 export function seatDetails(state, index, ctx) {
@@ -538,12 +861,24 @@ export function describe(entry, ctx) {
       case "set": return a.card ? format(labels.log_set_card, { name, card: cardName(a.card), square: sq(a.square) }) : format(labels.log_set, { name, square: sq(a.square) });
       case "action_table": return format(labels.log_table, { name, card: cardName(a.card) });
       case "choose": return format(labels.log_choose, { name, action: actionLabel(labels, a.action) });
-      case "event": return format(labels.log_event, { name, card: cardName(a.card), square: sq(a.by) });
+      case "event":
+        if (Array.isArray(a.targets)) {
+          return format(labels.log_event_targets, { name, card: cardName(a.card), square: sq(a.by), targets: targetWords(a.targets, effects[a.card], entry, ctx) });
+        }
+        return format(labels.log_event, { name, card: cardName(a.card), square: sq(a.by) });
       case "move": return format(labels.log_move, { name, from: sq(a.from), to: sq(a.to) });
       case "attack": return format(labels.log_attack, { name, by: sq(a.by), target: sq(a.target) });
       case "charge": return format(labels.log_charge, { name, by: sq(a.by), target: sq(a.target) });
       case "defend": return format(labels.log_defend, { name });
-      case "special": return format(labels.log_special, { name, square: sq(a.by) });
+      case "special":
+        if (Array.isArray(a.targets)) {
+          return format(labels.log_special_targets, { name, square: sq(a.by), targets: targetWords(a.targets, specialEffect(a), entry, ctx) });
+        }
+        return format(labels.log_special, { name, square: sq(a.by) });
+      case "order":
+        return Array.isArray(a.cards)
+          ? format(labels.log_order_cards, { name, cards: a.cards.map(cardName).join(", ") })
+          : format(labels.log_order, { name });
       case "done": return format(labels.log_done, { name });
       case "sandbox_move":
         return a.from && a.from.card
@@ -553,6 +888,27 @@ export function describe(entry, ctx) {
       default: return null;
     }
   }, "log_other");
+}
+
+// The targets of an event or special in words, in order: a square by its name ("b3"), a card of
+// the hand by its name; an empty entry is "a card" where it stands for a card of the hand set
+// face down that the viewer may not see (docs/eoc-effects.md, "Chosen targets"), else "no target".
+function targetWords(entries, effect, entry, ctx) {
+  const { labels } = ctx;
+  const slots = choiceSlots(effect);
+  const hidden = entry.seat !== viewerSeat;
+  return entries.map((t, i) => {
+    if (Array.isArray(t)) return squareName(t);
+    if (typeof t === "string") return cardName(t);
+    return slots[i] === "set_card" && hidden ? labels.target_hidden_card : labels.target_none;
+  }).join(", ");
+}
+
+// The effect of the special a logged action used: that of the character standing on its square
+// in the newest view, when there is one (an empty target is named only with it).
+function specialEffect(action) {
+  const code = standing.get(Array.isArray(action.by) ? key(action.by) : "");
+  return code ? effects[code] : null;
 }
 
 // A zone of a sandbox move in words: "Ann's discard pile", "the area card on b2", …
