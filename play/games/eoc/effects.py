@@ -64,10 +64,9 @@ from tcg.effects.language import CHOSEN_TARGETS, HOLDERS, OPS, STATS, TARGETS, c
 from tcg.message import gettext_noop
 
 from . import modifiers, triggers
-from .area import char_by_uid, char_at, replace_char, reveal_item, set_slot
+from .area import char_by_uid, char_at, set_slot
 from .character_ops import run_on
 from .state import COLS, Char, EocState, Peek, Pending, Slot
-from .winning import check_base
 
 #: An entry of ``targets``: a square, a hand card's code, or ``None`` (no candidate).
 Entry = tuple[int, int] | str | None
@@ -279,12 +278,9 @@ def _move(state, seat, op, uid, mine):
             r, c = nr, nc
         if (r, c) == (ch.row, ch.col):
             continue
-        moved = replace(ch, row=r, col=c)
-        state = reveal_item(replace(state, chars=replace_char(state, moved)), r, c)
-        state = check_base(state, moved)
+        state = triggers.stop_at(state, ch, r, c)
         if state.result is not None:
             return state
-        state = triggers.stopped(state, moved.uid)
     return state
 
 

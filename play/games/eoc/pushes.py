@@ -4,9 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import modifiers, triggers
-from .area import char_at, char_by_uid, on_area, replace_char, reveal_item
+from .area import char_at, char_by_uid, on_area
 from .state import COLS, EocState
-from .winning import check_base
 
 
 def resolve_pushes(state: EocState) -> EocState:
@@ -25,10 +24,7 @@ def resolve_pushes(state: EocState) -> EocState:
         r, c = ch.row + push.dr, ch.col + push.dc
         if not on_area(r, c, state.cat.rows) or state.area[r * COLS + c] is None or char_at(state, r, c):
             continue
-        moved = replace(ch, row=r, col=c)
-        state = reveal_item(replace(state, chars=replace_char(state, moved)), r, c)
-        state = check_base(state, moved)
+        state = triggers.stop_at(state, ch, r, c)
         if state.result is not None:
             return state
-        state = triggers.stopped(state, moved.uid)
     return state

@@ -9,10 +9,9 @@ from play.engine import replace_at, rule
 from tcg.message import gettext_noop
 
 from . import effects, modifiers, triggers
-from .area import adjacent_enemies, char_at, destinations, replace_char, reveal_item
+from .area import adjacent_enemies, char_at, destinations
 from .combat import attack, charge, defend
 from .state import Char, EocState
-from .winning import check_base
 
 
 def own_char_at(state: EocState, seat: int, square: tuple[int, int]) -> Char:
@@ -81,12 +80,8 @@ def move(state: EocState, seat: int, src: tuple[int, int], dst: tuple[int, int])
         raise rule(gettext_noop(
             "A character moves in a straight line in one of its directions, 1 up to its movement power, over area "
             "cards only, never across an empty square or another character (A turn, 5)."))
-    moved = replace(ch, row=dst[0], col=dst[1])
-    state = replace(state, chars=replace_char(state, moved),
-                    part=replace(state.part, moved=state.part.moved + (ch.uid,), acted=True))
-    state = reveal_item(state, dst[0], dst[1])
-    state = check_base(state, moved)
-    return state if state.result is not None else triggers.stopped(state, moved.uid)
+    state = replace(state, part=replace(state.part, moved=state.part.moved + (ch.uid,), acted=True))
+    return triggers.stop_at(state, ch, dst[0], dst[1])
 
 
 def strike(state: EocState, seat: int, kind: str, by: tuple[int, int], target: tuple[int, int]) -> EocState:

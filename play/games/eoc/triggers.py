@@ -10,9 +10,12 @@ characters orthogonally next to it).
 """
 from __future__ import annotations
 
-from .area import char_at, char_by_uid
+from dataclasses import replace
+
+from .area import char_at, char_by_uid, replace_char, reveal_item
 from .character_ops import run_on
 from .state import COLS, Char, EocState, Slot
+from .winning import check_base
 
 
 def after_step(state: EocState) -> EocState:
@@ -34,6 +37,16 @@ def stopped(state: EocState, uid: int) -> EocState:
     if ch is None:
         return state
     return _run_item(state, ch.row, ch.col, "stop", ch)
+
+
+def stop_at(state: EocState, ch: Char, row: int, col: int) -> EocState:
+    """``ch`` moves to ``(row, col)`` and stops there (a move, an effect's move or a push-back):
+    a face-down item there turns face up ("A turn", items), stopping on the opponent's base wins
+    at once ("Winning"), and otherwise the item's ``stop`` triggers run (:func:`stopped`)."""
+    moved = replace(ch, row=row, col=col)
+    state = reveal_item(replace(state, chars=replace_char(state, moved)), row, col)
+    state = check_base(state, moved)
+    return state if state.result is not None else stopped(state, moved.uid)
 
 
 def _fire(state: EocState, when: str) -> EocState:
