@@ -24,7 +24,7 @@ Two methods (``method``):
   heuristic playout; the most visited candidate is played.
 
 At equal budget the paired method won more against the heuristic in L.A.M.A. (bench/bots_strong.py
-measures both; see the README's benchmark table), so it is the default.
+measures both; the README's Benchmarks give the figures measured), so it is the default.
 
 When the seat has more legal actions than ``width``, the candidates are the heuristic's choice and
 others drawn at random, spread over the action types (a take, a move, a place...). With one legal
