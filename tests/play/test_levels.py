@@ -14,6 +14,9 @@ import pytest
 from django.utils import translation
 
 from play import bots
+from play.api import serializers as _schema_of_the_site  # noqa: F401  the API's level choices are read
+# when it is first imported: here, at collection, with every bot of the site (not inside a test that
+# takes the search bot out)
 from play.bots.search import Strong
 from play.bots import DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS, MIN_THINK_SECONDS, make_bot, thinks
 from play.errors import MatchError
@@ -340,7 +343,7 @@ def test_the_api_takes_the_strong_bots_time_to_think_in_its_range(alice_api, str
     assert Match.objects.count() == 0
 
 
-def test_the_schema_documents_the_levels_and_the_time_to_think(api, without_strong_bot):
+def test_the_schema_documents_the_levels_and_the_time_to_think(api):
     schema = api.get("/api/schema/?format=json").json()
     components = schema["components"]["schemas"]
     assert components["CreateMatchInput"]["properties"]["think_seconds"] == {
@@ -349,10 +352,11 @@ def test_the_schema_documents_the_levels_and_the_time_to_think(api, without_stro
                        "400 bad_think_time"}
     assert components["Game"]["properties"]["levels"]["items"] == {"$ref": "#/components/schemas/Level"}
     assert components["Level"]["required"] == ["bot", "description", "label", "name"]
-    assert components["NameEnum"]["enum"] == ["easy", "normal"]
+    assert components["NameEnum"]["enum"] == ["easy", "normal", "strong"]
     assert components["SeatInput"]["properties"]["bot"]["description"] == (
         'the bot\'s level, one of the game\'s (GET /api/games/): "easy" (the random bot), "normal" (the heuristic '
-        'bot); the bot\'s name "random" is taken as "easy"; the bot\'s name "heuristic" is taken as "normal"')
+        'bot), "strong" (the strong bot); the bot\'s name "random" is taken as "easy"; the bot\'s name "heuristic" '
+        'is taken as "normal"')
 
 
 # -- the match -----------------------------------------------------------------------------------------

@@ -54,6 +54,9 @@ def test_games_are_listed(api):
                  "description": "Plays any legal move at random — for learning the rules."},
                 {"name": "normal", "label": "Normal", "bot": "heuristic",
                  "description": "Follows rules of thumb: goes for the win it can see."},
+                {"name": "strong", "label": "Strong", "bot": "strong",
+                 "description": "Thinks ahead by trying many possible games from what it can see (about half a "
+                                "second a move)."},
             ]} in response.json()
 
 

@@ -149,7 +149,7 @@ def test_create_refusals_save_nothing(alice):
     for code, game, seats, options in cases:
         refused(code, create_match, alice, game, seats, options)
     error = refused("bad_seats", create_match, alice, "lama", [HUMAN, {"kind": "bot", "bot": "genius"}], {})
-    assert error.details == {"problems": [{"seat": 1, "message": error.message}], "levels": ["easy", "normal"]}
+    assert error.details == {"problems": [{"seat": 1, "message": error.message}], "levels": ["easy", "normal", "strong"]}
     assert error.status == 400
     refused("bad_clock", create_match, alice, "lama", [HUMAN, HUMAN], {}, 0)
     refused("name_required", create_match, None, "lama", [HUMAN, HUMAN], {})
