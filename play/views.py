@@ -275,7 +275,7 @@ def table(request, match_id: str):
         "rules_url": rules_url(match.game),
         **board_context(match.game),
         "log": history.action_log(match, player),
-        "card_texts": card_texts(match),
+        "card_texts": card_texts(match, [view["state"]]),
         "chat": history.chat_log(match, last=CHAT_LINES),
         "guide_hints": guide_hints(match),
     })
@@ -412,7 +412,7 @@ def replay(request, match_id: str):
         return render(request, "play/replay.html", {**context, "not_finished": True}, status=409)
     data = history.replay_outline(match, player_from_request(request))
     return render(request, "play/replay.html", {
-        **context, "replay": data, **board_context(match.game), "replay_labels": REPLAY, "card_texts": card_texts(match),
+        **context, "replay": data, **board_context(match.game), "replay_labels": REPLAY,
         "frames_url": reverse("api-match-replay-frames", kwargs={"match_id": match.id}),
         "chat_url": reverse("api-match-chat", kwargs={"match_id": match.id}),
         "read_only": True,

@@ -288,15 +288,21 @@ class FrameSerializer(serializers.Serializer):
                                    help_text="the seats to act then ([] once the game is over)")
 
 
+TEXTS_HELP = ("the text on each card the frames show, in your language, by code ({} for a game whose cards "
+              "carry none): only cards you were shown")
+
+
 class ReplaySerializer(serializers.Serializer):
     match = MatchSummarySerializer()
     frames = FrameSerializer(many=True)
+    texts = serializers.DictField(child=serializers.CharField(), help_text=TEXTS_HELP)
 
 
 class ReplayFramesSerializer(serializers.Serializer):
     total = serializers.IntegerField(help_text="the number of frames of the replay, the deal (frame 0) included")
     start = serializers.IntegerField(help_text="the number of the first frame given")
     frames = FrameSerializer(many=True)
+    texts = serializers.DictField(child=serializers.CharField(), help_text=TEXTS_HELP)
 
 
 class ChatLineSerializer(serializers.Serializer):

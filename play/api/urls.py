@@ -15,6 +15,7 @@ urlpatterns = [
     path("matches/<str:match_id>/log/", views.MatchLog.as_view(), name="api-match-log"),
     path("matches/<str:match_id>/replay/", views.MatchReplay.as_view(), name="api-match-replay"),
     path("matches/<str:match_id>/replay/frames/", views.MatchReplayFrames.as_view(), name="api-match-replay-frames"),
+    path("matches/<str:match_id>/card-texts/", views.MatchCardTexts.as_view(), name="api-match-card-texts"),
     path("matches/<str:match_id>/chat/", views.MatchChat.as_view(), name="api-match-chat"),
     path("matches/<str:match_id>/rematch/", views.MatchRematch.as_view(), name="api-match-rematch"),
     path("matches/<str:match_id>/dismiss/", views.MatchDismiss.as_view(), name="api-match-dismiss"),

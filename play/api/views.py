@@ -18,7 +18,7 @@ from rest_framework.settings import api_settings
 from core.addresses import request_address
 from core.api.base import ApiView, GenericApiView
 from core.api.pagination import PAGINATION
-from core.api.params import Boolean, Integer, query_parameters
+from core.api.params import Boolean, Integer, Text, query_parameters
 
 from play.bots import DEFAULT_THINK_SECONDS
 from play.games import GAMES
@@ -26,7 +26,7 @@ from play.levels import levels_for
 from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
 from play.rules_pages import rules_url
 from play.selectors import history, live, ratings
-from play.selectors.match import get_match, match_view, summaries
+from play.selectors.match import get_match, match_view, summaries, visible_card_texts
 from play.selectors.mine import matches_for
 from play.services.act import act
 from play.services.create import create_match
@@ -55,6 +55,9 @@ from .serializers import (
 )
 
 ERROR = OpenApiResponse(description='{"error": {"code", "message", "details"}}')
+CARD_TEXTS = OpenApiResponse(description='{code: text}: the text on each card asked for that your view shows')
+MAX_CODES_TEXT = 2000
+"""The longest ``codes`` a card-texts request takes, in characters (about 150 codes)."""
 VIEW = MatchViewSerializer
 
 
@@ -331,6 +334,21 @@ class MatchReplayFrames(MatchApiView):
         params = request.parameters
         return Response(history.replay_frames(get_match(match_id), player_from_request(request),
                                               params["start"], params["count"]))
+
+
+class MatchCardTexts(MatchApiView):
+    """The text on cards of the match that your view shows now, in your language, by code:
+    ``{code: text}`` for each code of ``codes`` your view names (every card it names when
+    ``codes`` is left out). A code it does not name — unknown, or a card you have not been shown,
+    such as one in another player's hand or deck — is left out: the table asks for the texts of
+    cards as they come into view, and another player's deck list stays hidden."""
+
+    @query_parameters(Text("codes", "card codes, separated by commas", max_length=MAX_CODES_TEXT))
+    @extend_schema(responses={200: CARD_TEXTS, 400: ERROR, 404: ERROR})
+    def get(self, request, match_id):
+        codes = request.parameters["codes"]
+        asked = [code.strip() for code in codes.split(",")] if codes else None
+        return Response(visible_card_texts(get_match(match_id), player_from_request(request), asked))
 
 
 class MatchChat(MatchApiView):

@@ -9,6 +9,7 @@ from play.identity import Player
 from play.models import ChatMessage, Match, MatchAction
 from play.payloads import action_entry, chat_entry, get_game, iso_utc, match_summary
 from play.seat_holders import find_seat
+from play.selectors.match import card_texts
 
 
 def action_log(match: Match, player: Player | None) -> list[dict]:
@@ -77,9 +78,10 @@ def replay(match: Match, player: Player | None) -> dict:
     """A finished match played again from its seed, options and log, as ``player`` sees it:
     ``{"match": <summary>, "frames": [{"version": 0, "seat": None, "action": None, "by": None,
     "state": view, "to_act": [seat, ...]}, {"version": 1, "seat", "action", "by", "state",
-    "to_act"}, ...]}`` where each ``state`` is ``game.view`` for the player's seat (or a
+    "to_act"}, ...], "texts": {code: text}}`` where each ``state`` is ``game.view`` for the player's seat (or a
     spectator) after that action and ``to_act`` the seats to act then (``game.to_act``, [] once
-    the game is over).
+    the game is over), and ``texts`` the text of each card the frames show in the active language
+    (``play.selectors.match.card_texts``: only cards the frames name).
 
     An abandoned match that had started is replayed up to where it stopped.
 
@@ -87,7 +89,8 @@ def replay(match: Match, player: Player | None) -> dict:
     an abandoned match that never started (it expired while open).
     """
     _replayable(match)
-    return {"match": match_summary(match, player), "frames": _frames(match, _viewer(match, player))}
+    frames = _frames(match, _viewer(match, player))
+    return {"match": match_summary(match, player), "frames": frames, "texts": _texts(match, frames)}
 
 
 def replay_outline(match: Match, player: Player | None) -> dict:
@@ -109,7 +112,8 @@ MAX_FRAMES = 50
 def replay_frames(match: Match, player: Player | None, start: int, count: int) -> dict:
     """Frames ``start`` to ``start + count - 1`` of the replay (frame N is the match after its
     Nth action, frame 0 the deal), each exactly as in ``replay``, the range cut at the last
-    frame: ``{"total": <number of frames>, "start": start, "frames": [...]}``. ``count`` is 1 to
+    frame: ``{"total": <number of frames>, "start": start, "frames": [...], "texts": {code: text}}``
+    (``texts`` as in ``replay``, for these frames). ``count`` is 1 to
     ``MAX_FRAMES``.
 
     Raises ``MatchError``: as ``replay``; ``bad_frame`` (400) when ``start`` is past the last
@@ -121,4 +125,9 @@ def replay_frames(match: Match, player: Player | None, start: int, count: int) -
         raise MatchError("bad_frame", _("This replay has frames 0 to %(last)s: there is no frame %(start)s.")
                          % {"last": total - 1, "start": start}, {"start": start, "total": total})
     frames = _frames(match, _viewer(match, player), start, start + count)
-    return {"total": total, "start": start, "frames": frames}
+    return {"total": total, "start": start, "frames": frames, "texts": _texts(match, frames)}
+
+
+def _texts(match: Match, frames: list[dict]) -> dict[str, str]:
+    """The text of each card the ``frames`` show, by code (``play.selectors.match.card_texts``)."""
+    return card_texts(match, [frame["state"] for frame in frames])

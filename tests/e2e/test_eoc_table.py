@@ -224,6 +224,9 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     hand = board.locator(".eoc-hand .eoc-card").evaluate_all(
         "els => els.map(e => [e.dataset.code, e.querySelector('.eoc-card-text').textContent])")
     assert hand == [[code, texts[code]] for code, _ in hand] and len(hand) == 7
+    # the page embeds the texts of the cards of its first view only (not the bot's deck list)
+    embedded = set(page.evaluate("JSON.parse(document.getElementById('card-texts').textContent)"))
+    assert {code for code, _ in hand} <= embedded and embedded < set(texts)
     # the two sides: a tag and the outline tell them apart, not only the colour
     expect(board.locator(".eoc-legend .eoc-side-me")).to_have_text("You")
     expect(board.locator(".eoc-square.is-base-me .eoc-base")).to_have_text("Base of Ann")
@@ -265,6 +268,8 @@ def test_a_guest_plays_elements_of_chaos_against_the_bot(browser, asgi_server, b
     # card as the action table, choosing the first action), until the match is over.
     for _ in range(80):
         view = wait_for_my_turn(page, match_id)
+        for code in view["state"]["hand"] or []:  # a card drawn later shows its text too
+            expect(board.locator(f'.eoc-hand .eoc-card[data-code="{code}"] .eoc-card-text').first).to_have_text(texts[code])
         if view["state"]["turned"]:  # the damage card turned shows its face on hover
             expect(board.locator(".eoc-damage-card")).to_have_attribute("data-card", view["state"]["turned"]["card"])
         if view["status"] == "finished":
@@ -644,6 +649,14 @@ def test_a_player_chooses_an_events_target_and_orders_the_cards_it_shows(browser
     expect(decision.locator(".eoc-decision-line")).to_contain_text("The top 3 cards of your deck go under the deck")
     pool = decision.locator("button.eoc-order-card")
     assert pool.evaluate_all("els => els.map(e => e.dataset.code)") == ["SMP-063", "SMP-064", "SMP-065"]
+    # their texts were not on the page (nor on Bob's, nor Ann's hand on his): asked for as they came
+    texts = texts_of(match.options["decks"], "en")
+    for code in ("SMP-063", "SMP-064", "SMP-065"):
+        expect(decision.locator(f'button.eoc-order-card[data-code="{code}"] .eoc-card-text')).to_have_text(texts[code])
+    embedded = {name: set(page.evaluate("JSON.parse(document.getElementById('card-texts').textContent)"))
+                for name, page in (("ann", ann), ("bob", bob))}
+    assert not embedded["ann"] & {"SMP-063", "SMP-064", "SMP-065"} and "SMP-023" in embedded["ann"]
+    assert not embedded["bob"] & {"SMP-063", "SMP-064", "SMP-065", "SMP-023", "SMP-007"}
     expect(decision.locator(".eoc-order-done")).to_be_disabled()
     expect(bob.locator('#board [data-part="decision"]')).to_have_text("Ann is putting 3 cards in order.")
     expect(bobs.locator(".eoc-order-card")).to_have_count(0)

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from play.models import Match, MatchAction
+from tests.conftest import EN, JA
 from tests.play.matches import HUMAN, stack
 from tests.play.test_eoc_choices import OMNI
 from tests.play.test_eoc_rules import ALL, card, deck, options
@@ -301,18 +302,55 @@ def test_an_effect_whose_answers_could_not_be_listed_is_refused_when_the_match_i
     assert not Match.objects.exists()
 
 
-# -- the card texts of the table page ---------------------------------------------------------------------
-def test_the_card_texts_of_the_table_page_do_not_follow_a_stacked_decks_order(alice_api, client):
-    """The page embeds the text of every card of both decks once: listed in the decks' order,
-    they would show a spectator the order of a stacked deal ("Hidden information": nobody sees a
-    deck's order)."""
+# -- the card texts: only those of cards shown ------------------------------------------------------
+def texts_api(client, match_id, codes=None):
+    query = "" if codes is None else "?codes=" + ",".join(codes)
+    response = client.get(f"/api/matches/{match_id}/card-texts/{query}", **EN)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_the_table_and_the_api_give_the_texts_of_the_cards_a_viewer_is_shown_and_no_other(
+        alice_api, bob_api, client, user, other_user):
+    """Each card's text goes only to whom the card is shown ("Hidden information"): the page
+    embedded the text of every card of both decks once, which handed every viewer the other
+    player's deck list. The page embeds those of its first view; the API answers only codes the
+    caller's view names, in code order."""
     from tests.play.test_pages import json_block
 
-    stacked = deck([OMNI, SORT, ALL], then=list(reversed(TOP)))
-    body = {"game": "eoc", "seats": [HUMAN, {"kind": "bot", "bot": "heuristic"}], "options": options(stacked, deck())}
-    match_id = alice_api.post("/api/matches/", body, format="json").json()["id"]
-    table = json_block(client.get(f"/play/m/{match_id}/").content.decode(), "card-texts")
-    assert list(table) == sorted(table) and {"X-212", "X-300", "X-302"} <= set(table)
+    match_id = to_part(alice_api, bob_api, [SORT])
+    shown = {seat: set(api.get(f"/api/matches/{match_id}/").json()["state"]["cards"])
+             for seat, api in ((0, alice_api), (1, bob_api))}
+    spectator_shown = set(client.get(f"/api/matches/{match_id}/").json()["state"]["cards"])
+    # Sort is in alice's hand: shown to her, not to bob or a spectator
+    assert "X-212" in shown[0] and "X-212" not in shown[1] | spectator_shown
+    for viewer, api, codes in ((user, alice_api, shown[0]), (other_user, bob_api, shown[1]), (None, client, spectator_shown)):
+        page = client if viewer is None else type(client)()
+        if viewer is not None:
+            page.force_login(viewer)
+        embedded = json_block(page.get(f"/play/m/{match_id}/", **EN).content.decode(), "card-texts")
+        assert set(embedded) == codes and list(embedded) == sorted(embedded)
+        assert texts_api(api, match_id) == embedded
+        # asking for the hidden cards by name gives nothing of them
+        assert texts_api(api, match_id, ["X-212", *TOP_CODES]) == (
+            {"X-212": embedded["X-212"]} if "X-212" in codes else {})
+    assert texts_api(alice_api, match_id, ["X-212"]) == {
+        "X-212": ("Look at the top 3 cards of your deck and put them on the bottom in any order. "
+                  "1 damage to one adjacent enemy character.")}
+    assert texts_api(alice_api, match_id, ["X-212"])["X-212"] != alice_api.get(
+        f"/api/matches/{match_id}/card-texts/?codes=X-212", **JA).json()["X-212"]
+    assert texts_api(alice_api, match_id, ["nothing", ""]) == {}
+
+
+def test_a_replay_brings_the_texts_of_the_cards_its_frames_show(alice_api, bob_api, client):
+    """A replay chunk carries the text of each card its frames show as that viewer saw them, and
+    no other (the replay page embeds none)."""
+    match_id = to_part(alice_api, bob_api, [SORT])
     Match.objects.filter(pk=match_id).update(status=Match.Status.FINISHED)
-    replay = json_block(client.get(f"/play/m/{match_id}/replay/").content.decode(), "card-texts")
-    assert list(replay) == list(table)
+    for api in (alice_api, bob_api, client):
+        body = api.get(f"/api/matches/{match_id}/replay/frames/?start=0&count=11").json()
+        named = set().union(*(frame["state"]["cards"] for frame in body["frames"]))
+        assert set(body["texts"]) == named and not set(TOP_CODES) & named
+        assert ("X-212" in named) is (api is alice_api)
+        assert api.get(f"/api/matches/{match_id}/replay/").json()["texts"] == body["texts"]
+    assert 'id="card-texts"' not in client.get(f"/play/m/{match_id}/replay/").content.decode()

@@ -280,6 +280,7 @@ def test_the_schema_documents_every_match_endpoint(api):
         "/api/games/", "/api/games/{slug}/leaderboard/", "/api/matches/", "/api/matches/{match_id}/", "/api/matches/{match_id}/join/",
         "/api/matches/{match_id}/leave/", "/api/matches/{match_id}/resign/", "/api/matches/{match_id}/actions/",
         "/api/matches/{match_id}/log/", "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/replay/frames/",
+        "/api/matches/{match_id}/card-texts/",
         "/api/matches/{match_id}/chat/", "/api/matches/{match_id}/dismiss/", "/api/matches/{match_id}/rematch/",
         "/api/matches/guided/",
     }

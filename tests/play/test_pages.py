@@ -495,25 +495,29 @@ def test_the_finished_match_page_links_its_replay(client):
     assert log[-1] == {**view["last_action"], "created": log[-1]["created"]}
 
 
-def test_an_eoc_table_embeds_its_cards_texts_once_in_the_readers_language(client):
+def test_an_eoc_table_embeds_the_texts_of_the_cards_its_view_shows_in_the_readers_language(client):
     player = guest(client, "Ann")
     options = _stacked("eoc")
-    # the Clubroom Shinai marked manual here (no sample card is)
-    options["decks"][0] = [dict(c, effect="manual") if c["code"] == "SMP-013" else c for c in options["decks"][0]]
+    # the Splinter Trap marked manual here (no sample card is)
+    options["decks"][0] = [dict(c, effect="manual") if c["code"] == "SMP-012" else c for c in options["decks"][0]]
     match = create_match(player, "eoc", [HUMAN, HEURISTIC], options, None, seed=3)
     en, ja = page_in_both_languages(client, f"/play/m/{match.id}/")
     en_texts, ja_texts = json_block(en, "card-texts"), json_block(ja, "card-texts")
-    assert len(en_texts) == len(ja_texts) == 37
-    assert en_texts["SMP-001"] == "Special ability: 1 damage to one adjacent enemy character."
-    assert ja_texts["SMP-001"] == "特殊能力: 隣接する敵キャラクター1体に1ダメージ。"
-    assert en_texts["SMP-004"] == "No special ability." and ja_texts["SMP-004"] == "特殊能力なし。"
-    assert en_texts["SMP-011"] == "The character on this square: attack damage +1."
-    assert ja_texts["SMP-061"] == "各STEPの後、このマスに隣接する敵キャラクターに1ダメージ。"
-    assert en_texts["SMP-061"] == "After each STEP, 1 damage to each enemy character adjacent to this square."
+    # the cards of Ann's first view (her hand), not the 37 of both decks: the rest is asked for
+    # as it comes into view, so the other deck's list is never handed out
+    shown = sorted(json_block(en, "match-view")["state"]["cards"])
+    assert list(en_texts) == list(ja_texts) == shown == ["SMP-006", "SMP-007", "SMP-012", "SMP-063", "SMP-067"]
+    assert en_texts["SMP-006"] == ("Special ability: 1 damage to one adjacent enemy character. "
+                                   "1 damage to this character.")
+    assert ja_texts["SMP-006"] == "特殊能力: 隣接する敵キャラクター1体に1ダメージ。このキャラクターに1ダメージ。"
+    assert (en_texts["SMP-007"], ja_texts["SMP-007"]) == (
+        "1 damage to one adjacent enemy character.", "隣接する敵キャラクター1体に1ダメージ。")
+    assert en_texts["SMP-063"] == "No special ability." and ja_texts["SMP-063"] == "特殊能力なし。"
     # a "manual" card keeps its written text
-    assert en_texts["SMP-013"] == ja_texts["SMP-013"] == "このマスのキャラクターの突撃のダメージ+1。"
+    assert en_texts["SMP-012"] == ja_texts["SMP-012"] == "このマスのキャラクターが受けるダメージ+1。"
     # the view itself does not carry them
     assert all("text" not in card for card in json_block(en, "match-view")["state"]["cards"].values())
+    assert f'data-card-texts-url="/api/matches/{match.id}/card-texts/"' in en
 
 
 def test_a_game_without_card_texts_embeds_none(client):

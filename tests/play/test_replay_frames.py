@@ -75,7 +75,9 @@ def test_one_frame_and_the_range_cut_at_the_last_frame(api, long_match):
     url = f"/api/matches/{long_match.id}/replay/frames/"
     whole = history.replay(long_match, None)["frames"]
     one = api.get(f"{url}?start=75&count=1").json()
-    assert one == {"total": MOVES + 1, "start": 75, "frames": [whole[75]]}
+    assert one == {"total": MOVES + 1, "start": 75, "frames": [whole[75]], "texts": one["texts"]}
+    # the text of each card the frame shows, and no other
+    assert sorted(one["texts"]) == sorted(whole[75]["state"]["cards"]) and len(one["texts"]) > 3
     tail = api.get(f"{url}?start=140&count=50").json()
     assert [f["version"] for f in tail["frames"]] == list(range(140, MOVES + 1))
     assert tail["frames"] == whole[140:]

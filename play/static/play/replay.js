@@ -44,6 +44,8 @@ function load(n) {
       if (!response.ok) throw new Error(String(response.status));
       const body = await response.json();
       body.frames.forEach((frame, i) => frames.set(body.start + i, frame));
+      // The text of each card these frames show, for boards whose cards carry one.
+      if (board.learnTexts) board.learnTexts(body.texts);
     }).finally(() => loading.delete(start)));
   }
   return loading.get(start);

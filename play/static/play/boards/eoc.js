@@ -13,6 +13,7 @@
 import { conceal, fill, h, isTypingOrModified, readJSON } from "../../js/kit/dom.js";
 import { icon } from "../../js/kit/icons.js";
 import { cardName as nameOf, otherName } from "../../js/kit/names.js";
+import { get } from "../../js/kit/http.js";
 import { format } from "../../js/kit/text.js";
 import { actionKey, firstOf, guided, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
 
@@ -39,11 +40,39 @@ function remember(state) {
   if (state.seat !== undefined) viewerSeat = state.seat;
   if (state.characters) standing = new Map(state.characters.map((ch) => [`${ch.square[0]},${ch.square[1]}`, ch.card]));
 }
-remember(readJSON("match-view").state);
-// The text on each card's face in the reader's language, by code (the page's #card-texts,
-// embedded once rather than sent with every view).
+// The text on each card's face in the reader's language, by code. The table page embeds those
+// of the cards its first view shows (#card-texts); the texts of cards that come into view later
+// are asked for once each (#table's data-card-texts-url, which answers only cards this viewer is
+// shown, so no deck list is handed out), and a replay's come with its frames (learnTexts).
 const texts = readJSON("card-texts");
-(readJSON("replay-data").frames || []).forEach((frame) => remember(frame.state));
+const textsUrl = (document.getElementById("table") || { dataset: {} }).dataset.cardTextsUrl || "";
+const askedTexts = new Set();
+// At most this many codes in one request (the API takes 2,000 characters of codes).
+const CODES_PER_REQUEST = 100;
+
+// Texts by code from the site (a replay's frames): kept, and the board drawn again with them.
+export function learnTexts(more) {
+  if (!more || !Object.keys(more).length) return;
+  Object.assign(texts, more);
+  redraw();
+}
+
+// Ask for the texts of the cards `state` shows that are not known yet (each code once; asked
+// again after a failed request).
+function askTexts(state) {
+  if (!textsUrl || !state || !state.cards) return;
+  const missing = Object.keys(state.cards).filter((code) => !(code in texts) && !askedTexts.has(code));
+  for (let i = 0; i < missing.length; i += CODES_PER_REQUEST) {
+    const codes = missing.slice(i, i + CODES_PER_REQUEST);
+    codes.forEach((code) => askedTexts.add(code));
+    get(`${textsUrl}?codes=${encodeURIComponent(codes.join(","))}`)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then(learnTexts)
+      .catch(() => codes.forEach((code) => askedTexts.delete(code)));
+  }
+}
+
+remember(readJSON("match-view").state);
 
 // What the player has picked: {kind: "card", code} or {kind: "char", square}; the arrangement
 // being built (codes, column by column). Both are cleared when the moment changes.
@@ -796,6 +825,7 @@ function renderPiles(part, state, ctx) {
 export function render(container, state, ctx) {
   remember(state);
   redraw.keep(container, state, ctx);
+  askTexts(state);
   const now = moment(state, ctx);
   if (now !== pickedFor) {
     picked = null;
