@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels' router.
+"""ASGI entry point: HTTP through Django (``core.asgi_handler``: a request's sync work in one
+call on a pool of threads), websockets through Channels' router.
 
 Websocket routes are collected from each app's ``routing.websocket_urlpatterns``; a handshake
 from another origin (scheme, host and port) than the site's own is refused first
@@ -6,10 +7,14 @@ from another origin (scheme, host and port) than the site's own is refused first
 """
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from core.asgi_handler import PooledASGIHandler  # noqa: E402
+
+django_asgi_app = PooledASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -98,7 +98,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.ContentSecurityPolicyMiddleware",
-    "servestatic.middleware.ServeStaticMiddleware",
+    "core.middleware.StaticFilesMiddleware",
     "core.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -155,6 +155,9 @@ if _SQLITE:
     _sqlite.setdefault("transaction_mode", "IMMEDIATE")
     _sqlite.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Threads per web process for HTTP requests (core.asgi_handler: each request's sync work runs
+# whole on one of them); below DB_POOL_SIZE, which websockets' database work shares.
+HTTP_THREADS = env.int("HTTP_THREADS", default=4)
 
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:

@@ -12,6 +12,9 @@ trigger's holder is the character that stopped there (``docs/eoc-effects.md``, "
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from tcg.vocabulary import LANGUAGES
 
 from .language import MANUAL, check_effect
@@ -131,11 +134,18 @@ def reader_effect_text(effect, card_type: str, written: str, lang: str) -> tuple
 
 
 def card_texts(effect, card_type: str) -> dict[str, str] | None:
-    """:func:`card_text` in every language, ``{"ja": …, "en": …}``; ``None`` for ``"manual"``.
-    Errors as :func:`effect_text`."""
+    """:func:`card_text` in every language, ``{"ja": …, "en": …}`` (a new dict each call);
+    ``None`` for ``"manual"``. Errors as :func:`effect_text`. Worked out once per effect and card
+    type (a card list writes the texts of every card of its page on every request)."""
     if effect == MANUAL:
         return None
-    return {lang: card_text(effect, card_type, lang) for lang in LANGUAGES}
+    return dict(_card_texts(json.dumps(effect, sort_keys=True, ensure_ascii=False), card_type))
+
+
+@lru_cache(maxsize=8192)
+def _card_texts(effect_json: str, card_type: str) -> tuple[tuple[str, str], ...]:
+    effect = json.loads(effect_json)
+    return tuple((lang, card_text(effect, card_type, lang)) for lang in LANGUAGES)
 
 
 def _lang(lang: str) -> int:
