@@ -200,7 +200,8 @@ def _move_write(vendor: str) -> _MoveWrite:
         # The inserted values are typed: in a SELECT list nothing else says what they are.
         values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in logged)
         sql = (f"WITH {qn('moved')} AS ({update} RETURNING {match_table}.{match_pk}) "
-               f"INSERT INTO {log_table} ({columns}) SELECT {values} FROM {qn('moved')} RETURNING {log_table}.{log_pk}",)
+               f"INSERT INTO {log_table} ({columns}) SELECT {values} FROM {qn('moved')} "
+               f"RETURNING {log_table}.{log_pk}",)
     else:
         values = ", ".join(["%s"] * len(logged))
         sql = (update, f"INSERT INTO {log_table} ({columns}) VALUES ({values}) RETURNING {log_table}.{log_pk}")
