@@ -11,6 +11,7 @@ built once per process from the models' tables and columns (no query compiled pe
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -79,27 +80,34 @@ class _Columns:
 @dataclass(frozen=True)
 class _LockingRead:
     sql: str
-    params: tuple
     match: _Columns
     seat: _Columns
 
 
-def _options_without(vendor: str, column: str, quote) -> tuple[str, list]:
-    """The SQL of the options column without each game's ``options_left_out`` and its params."""
-    whens, params = [], []
+def _literal(name: str, prefix: str = "") -> str:
+    """``prefix`` + ``name`` (a game's slug or an option's name: letters, digits, ``_``, ``-``) as
+    an SQL string literal, written into a statement built once (a parameter would be quoted on
+    every call); ``ValueError`` for a name of any other characters."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
+        raise ValueError(f"not a name to write into SQL: {name!r}")
+    return f"'{prefix}{name}'"
+
+
+def _options_without(vendor: str, column: str, quote) -> str:
+    """The SQL of the options column without each game's ``options_left_out``."""
+    whens = []
     for slug in sorted(GAMES):
         names = options_left_out(slug)
         if not names:
             continue
         if vendor == "postgresql":
-            whens.append(f"WHEN %s THEN {column} - %s::text[]")
-            params += [slug, list(names)]
+            removed = f"{column} - ARRAY[{', '.join(_literal(name) for name in names)}]"
         else:
-            whens.append(f"WHEN %s THEN json_remove({column}, {', '.join(['%s'] * len(names))})")
-            params += [slug, *(f'$."{name}"' for name in names)]
+            removed = f"json_remove({column}, {', '.join(_literal(name, '$.') for name in names)})"
+        whens.append(f"WHEN {_literal(slug)} THEN {removed}")
     if not whens:
-        return column, []
-    return f"CASE {quote('m')}.{quote('game')} {' '.join(whens)} ELSE {column} END", params
+        return column
+    return f"CASE {quote('m')}.{quote('game')} {' '.join(whens)} ELSE {column} END"
 
 
 @cache
@@ -111,12 +119,11 @@ def _locking_read(vendor: str, decks: bool) -> _LockingRead:
     seat_skip = [name for name in left_out if not name.startswith("match__")]
     match = _Columns.of(Match, match_skip, 0)
     seat = _Columns.of(Seat, seat_skip, len(match.fields))
-    params: list = []
     selected = []
     for field in match.fields:
         column = f"{qn('m')}.{qn(field.column)}"
         if field.attname == "options" and not decks:
-            column, params = _options_without(vendor, column, qn)
+            column = _options_without(vendor, column, qn)
         selected.append(column)
     selected += [f"{qn('s')}.{qn(field.column)}" for field in seat.fields]
     seat_match = Seat._meta.get_field("match").column
@@ -126,7 +133,7 @@ def _locking_read(vendor: str, decks: bool) -> _LockingRead:
            f"ORDER BY {qn('s')}.{qn(Seat._meta.get_field('index').column)}")
     if connection.features.has_select_for_update_of:
         sql += f" FOR UPDATE OF {qn('m')}"
-    return _LockingRead(sql, tuple(params), match, seat)
+    return _LockingRead(sql, match, seat)
 
 
 def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]]:
@@ -147,7 +154,7 @@ def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]
         raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
     read = _locking_read(connection.vendor, decks)
     with connection.cursor() as cursor:
-        cursor.execute(read.sql, (*read.params, str(match_id)))
+        cursor.execute(read.sql, (str(match_id),))
         rows = cursor.fetchall()
     if not rows:
         raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})

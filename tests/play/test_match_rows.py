@@ -16,7 +16,7 @@ from play.models import Match, MatchAction, Seat
 from play.services.create import create_match
 from play.services.join import join_match
 from play.services.match_rows import (
-    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, load_state, lock_with_seats, options_left_out, record_move,
+    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _literal, load_state, lock_with_seats, options_left_out, record_move,
 )
 
 from .matches import HUMAN, STACKED, person, stack
@@ -183,3 +183,10 @@ def test_the_write_leaves_the_rows_the_orm_leaves(user, other_user):
     assert match.updated == Match.objects.get(pk=made[1]).updated
     statements = [q["sql"].split()[0] for q in queries.captured_queries]
     assert statements == (["WITH"] if connection.vendor == "postgresql" else ["UPDATE", "INSERT"])
+
+
+def test_only_names_are_written_into_the_statements():
+    assert (_literal("decks"), _literal("deck-2", "$.")) == ("'decks'", "'$.deck-2'")
+    for text in ("a'b", "x; DROP", "", "a%s"):
+        with pytest.raises(ValueError):
+            _literal(text)
