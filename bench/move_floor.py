@@ -49,7 +49,7 @@ GAMES = {
 }
 
 #: One statement: the match locked and read with its seats (the columns ``act`` reads: not the
-#: seats' decks nor the addresses, ``play.services.checks.NOT_READ_BY_A_MOVE``).
+#: seats' decks nor the addresses, ``play.services.match_rows.NOT_READ_BY_A_MOVE``).
 LOCK_AND_READ = """
 SELECT m.id, m.game, m.players, m.options, m.seed, m.state, m.version, m.status, m.seconds_per_turn,
        m.turn_deadline, m.outcome, s.id, s.index, s.user_id, s.session_key, s.name, s.bot, s.resigned,

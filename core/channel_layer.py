@@ -294,6 +294,12 @@ class MemoryChannelLayer(layers.InMemoryChannelLayer):
         self.require_valid_group_name(group)
         self._leave(group, channel)
 
+    def listened(self, groups) -> bool:
+        """Whether any of ``groups`` (names) has a member now, so that a ``group_send`` to them
+        would put a message anywhere. One look-up per group, safe from any thread (a socket that
+        joins at the same moment may or may not count)."""
+        return any(group in self.groups for group in groups)
+
     async def group_send(self, group, message):
         """Send a copy of ``message`` to every channel of ``group``, skipping full ones."""
         assert isinstance(message, dict), "Message is not a dict"

@@ -22,6 +22,8 @@ import threading
 from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
+from core.channel_layer import MemoryChannelLayer
+
 from .models import Match
 from .payloads import MatchViews
 
@@ -106,7 +108,12 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
     thread that runs the site's database work (one per worker, shared by every socket) goes on
     to the next move at once instead of waiting for Redis. The loop runs the handed sends in
     order, so a group still gets a match's views in version order. Elsewhere (a Celery worker,
-    WSGI) the call waits until every group has been sent to."""
+    WSGI) the call waits until every group has been sent to.
+
+    With the in-memory layer (``core.channel_layer.MemoryChannelLayer``), when no socket of this
+    process is in any of the match's groups (nobody watches the match, or the process serves no
+    socket: a Celery worker's), no view is built and nothing is sent: a ``group_send`` would
+    have put the views nowhere."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -116,8 +123,11 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
             return
         views = MatchViews(match)
     match = views.match
-    messages = [(seat_group(match.id, seat), view_event(views.view(seat), reseat)) for seat in range(match.players)]
-    messages.append((spectator_group(match.id), view_event(views.view(None), reseat)))
+    groups = [seat_group(match.id, seat) for seat in range(match.players)] + [spectator_group(match.id)]
+    if isinstance(layer, MemoryChannelLayer) and not layer.listened(groups):
+        return  # nobody in this process watches the match: no view to build, nothing to send
+    messages = [(group, view_event(views.view(seat), reseat))
+                for group, seat in zip(groups, [*range(match.players), None], strict=True)]
     _hand_off(layer, messages)
 
 

@@ -15,7 +15,8 @@
 and what they share: ``checks`` (the refusals of several services), ``limits`` (how many matches
 one person and one address may hold), ``seating`` (a person takes a seat), ``game_setup`` (the
 game set up from the options and the seats' decks), ``deadlines`` (the turn deadline), ``bots``
-(which bot plays a seat).
+(which bot plays a seat), ``match_rows`` (the match and its seats read under lock, and a move's
+write, in statements built once per process).
 
 Each service is one transaction that locks the match row (``select_for_update``); a refused
 request raises ``MatchError`` and changes nothing. After the commit, every seat and the

@@ -14,13 +14,10 @@ from play.models import Match, MatchAction
 from play.payloads import MatchViews, get_game
 from play.scheduling import after_commit
 
-from .checks import lock_with_seats, replaced, running, seated
+from .checks import replaced, running, seated
 from .deadlines import start_clock
+from .match_rows import load_state, lock_with_seats, record_move
 from .ratings import rate_match
-
-
-#: The columns of a match a move writes (the options, seats and the rest stay as they are).
-CHANGED_BY_A_MOVE = ("state", "version", "status", "outcome", "turn_deadline", "updated")
 
 
 @dataclass(frozen=True)
@@ -38,9 +35,11 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
     the ratings of a finished match between people (``play.services.ratings``).
     Returns the actor's view payload after the action.
 
-    Round trips to the database: one statement locks and reads the match with its seats, one
-    writes the columns a move changes (``CHANGED_BY_A_MOVE``), one inserts the log row; the
-    views are built from what is in hand (each seat's once, for the answer and the broadcast).
+    Round trips to the database (``play.services.match_rows``, statements built once per
+    process): one statement locks and reads the match with its seats (the options without the
+    decks, read only when this process has not loaded the match's cards yet); one writes the
+    columns a move changes and inserts the log row (two statements on SQLite); the views are
+    built from what is in hand (each seat's once, for the answer and the broadcast).
 
     Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over`` / ``abandoned``;
     ``not_seated`` (``actor`` has no seat, or a bot acts for a person's seat without the clock);
@@ -73,14 +72,14 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
                 % {"version": version, "current": match.version},
                 {"version": version, "current_version": match.version},
             )
+        engine = get_game(match.game)
         if version != match.version:
             raise StaleVersion(
                 _("The match has moved on to version %(current)s; your action was based on version %(version)s.")
                 % {"current": match.version, "version": version},
-                MatchViews(match, seats).view(seat.index), version,
+                MatchViews(match, seats, state=load_state(engine, match)).view(seat.index), version,
             )
-        engine = get_game(match.game)
-        state = engine.load(match.state, match.options)
+        state = load_state(engine, match)
         out_of_turn = seat.index not in engine.to_act(state)
         if out_of_turn and not engine.legal_actions(state, seat.index):
             raise MatchError("not_your_turn", _("It is not your turn."), {"to_act": list(engine.to_act(state))})
@@ -95,8 +94,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
             match.status = Match.Status.FINISHED
             match.outcome = outcome.to_json()
         start_clock(match, engine, state, seats)
-        match.save(update_fields=CHANGED_BY_A_MOVE)
-        logged = MatchAction.objects.create(match=match, version=match.version, seat=seat.index, action=action, by=by)
+        logged = record_move(match, seat.index, action, by)
         if outcome is not None:
             rate_match(match, seats)
         views = MatchViews(match, seats, last_action=logged, state=state)

@@ -4,10 +4,6 @@ guest without a display name, a stacked deal where another person could sit. Eac
 returns) ``MatchError``; nothing has changed when it does."""
 from __future__ import annotations
 
-import json
-
-from django.db.models import TextField
-from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from play.errors import MatchError
@@ -40,39 +36,6 @@ def lock(match_id) -> Match:
     if match is None:
         raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
     return match
-
-
-#: The columns of a match and its seats a move never reads (``lock_with_seats`` leaves them out
-#: unless asked): a seat's deck (about 39 KiB of card data in Elements of Chaos; the match's
-#: options hold the decks in play) and the addresses kept for the limits.
-NOT_READ_BY_A_MOVE = ("deck", "address", "match__created_address", "match__created_session")
-
-#: The match's options, read by the locking read as text (the seats' rows each carry them) and
-#: parsed once from the first row, instead of once per seat row.
-_OPTIONS_TEXT = "match_options_text"
-
-
-def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]]:
-    """The match ``match_id`` and its seats in seat order, read in one statement that locks the
-    match row until the transaction ends (``select_for_update`` of the match, the seats joined;
-    a match has at least one seat from its creation on); ``MatchError("match_not_found")`` when
-    there is none. Each seat's ``match`` is the returned match. The columns of
-    ``NOT_READ_BY_A_MOVE`` are deferred (read on first use, one statement each) unless
-    ``decks`` (a rematch, which deals the seats' decks again): then the seats' decks are read too.
-    The match's options (in Elements of Chaos about 79 KiB with both decks' card data) are
-    parsed once, not once per seat row."""
-    deferred = NOT_READ_BY_A_MOVE[1:] if decks else NOT_READ_BY_A_MOVE
-    seats = list(Seat.objects.select_related("match").select_for_update(of=("match",))
-                 .defer(*deferred, "match__options")
-                 .annotate(**{_OPTIONS_TEXT: Cast("match__options", TextField())})
-                 .filter(match_id=str(match_id)).order_by("index"))
-    if not seats:
-        raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
-    match = seats[0].match
-    match.options = json.loads(getattr(seats[0], _OPTIONS_TEXT))
-    for seat in seats[1:]:
-        seat.match = match
-    return match, seats
 
 
 def seated(seats: list[Seat], player: Player | None) -> Seat:

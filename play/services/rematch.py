@@ -18,9 +18,10 @@ from play.payloads import get_game
 from play.scheduling import after_commit
 
 from . import limits
-from .checks import abandoned, lock_with_seats, needs_player, seated
+from .checks import abandoned, needs_player, seated
 from .deadlines import start_clock
 from .game_setup import setup, start_with_decks
+from .match_rows import lock_with_seats
 from .seating import address_key, take
 
 

@@ -135,6 +135,18 @@ def test_groups_basic():
     run(go())
 
 
+def test_listened_says_whether_a_group_has_a_member():
+    async def go():
+        layer = MemoryChannelLayer()
+        assert layer.listened(["test-a", "test-b"]) is False
+        await layer.group_add("test-b", "test-chan-1")
+        assert (layer.listened(["test-a", "test-b"]), layer.listened(["test-a"]), layer.listened([])) == (
+            True, False, False)
+        await layer.group_discard("test-b", "test-chan-1")
+        assert layer.listened(["test-a", "test-b"]) is False
+    run(go())
+
+
 def test_groups_channel_full_is_ignored():
     async def go():
         layer = MemoryChannelLayer(capacity=3)
