@@ -20,6 +20,7 @@ BENCHMARKS = {
     "engine-eoc": "bench.engine_eoc",
     "bots-eoc": "bench.bots_eoc",
     "bots-strong": "bench.bots_strong",
+    "strong-timing": "bench.strong_timing",
     "faces": "bench.faces",
     "flood": "bench.frame_flood",
     "moves": "bench.move_floor",
