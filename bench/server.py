@@ -238,6 +238,33 @@ def site_database(database_url: str | None = None):
 
 
 @contextlib.contextmanager
+def own_queue(label: str):
+    """Yield the environment of Celery queues of a run's own, named after ``label``
+    (``config.queues`` names them from the default one): with a real broker
+    (``CELERY_BROKER_URL``) ``{"CELERY_TASK_DEFAULT_QUEUE": "eoc-bench-<label>-<random>"}``, its
+    queues and exchanges deleted from the broker after; with the filesystem broker
+    ``{"CELERY_FS_DIR": <a temporary folder>}``, removed after."""
+    if "CELERY_BROKER_URL" not in os.environ:
+        with tempfile.TemporaryDirectory(prefix=f"eoc-bench-{label}-") as folder:
+            yield {"CELERY_FS_DIR": folder}
+        return
+    from kombu import Connection
+
+    from config.queues import queue_names
+
+    default = f"eoc-bench-{label}-{uuid.uuid4().hex[:8]}"
+    try:
+        yield {"CELERY_TASK_DEFAULT_QUEUE": default}
+    finally:
+        with Connection(os.environ["CELERY_BROKER_URL"], connect_timeout=5) as connection:
+            for name in queue_names(default).values():
+                if os.environ["CELERY_BROKER_URL"].startswith("redis"):
+                    connection.default_channel.queue_purge(name)
+                connection.default_channel.queue_delete(name)
+                connection.default_channel.exchange_delete(name)
+
+
+@contextlib.contextmanager
 def running_site(workers: int = 2, env: dict | None = None):
     """Yield the base URL of the site served by ``workers`` uvicorn processes; stop them after.
     The API's rate limits are raised out of the way: a benchmark is one client address."""
