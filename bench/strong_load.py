@@ -38,6 +38,8 @@ import sys
 import time
 from urllib.parse import urlsplit
 
+from config.queues import queue_names
+
 from .live_matches import HANDSHAKES, Tally, Window, _reachable, _seat_client, percentile
 from .server import BENCH_THROTTLE, REPO, CeleryWorker, Site, own_queue, site_database
 
@@ -191,8 +193,6 @@ def main() -> list[str]:
     seconds, think, layouts = options["seconds"], options["think"], options["layouts"]
     lines = [f"the person thinks {think:g} s a move on average; {seconds:g} s a window; {os.cpu_count()} cores"]
     with site_database(services["DATABASE_URL"]) as url, own_queue("strong-load") as queue:
-        from config.queues import queue_names
-
         env = {**services, **queue, **BENCH_THROTTLE, "DATABASE_URL": url, "PLAY_MAX_RUNNING_MATCHES": "0",
                "DJANGO_SETTINGS_MODULE": "config.settings"}
         names = queue_names(queue["CELERY_TASK_DEFAULT_QUEUE"])
