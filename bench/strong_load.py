@@ -24,7 +24,9 @@ at the site's priority was (``_PROBE``: the machine's other work, which a round 
 of its hops) and the load average. Target: p99 at most 50 ms with the bot matches.
 ``BENCH_BOTS_WORKERS`` lays out the bots' worker, ``processes@niceness`` (default ``2@5``, the
 Makefile's ``RUN_BOTS``); several, comma-separated (``2@5,2@19``), measure a window each, the worker
-started again with each layout while the bot matches go on.
+started again with each layout while the bot matches go on. ``BENCH_BOTS_PGOPTIONS`` is given to the
+bots' worker alone as ``PGOPTIONS`` (``-c synchronous_commit=off``: its moves' commits do not wait
+for the disk).
 """
 from __future__ import annotations
 
@@ -200,7 +202,8 @@ def main() -> list[str]:
 
         def bots_worker(layout: tuple[int, int]) -> CeleryWorker:
             concurrency, nice = layout
-            return CeleryWorker(env, concurrency=concurrency, queues=[names["bots"]], niceness=nice)
+            extra = {"PGOPTIONS": os.environ["BENCH_BOTS_PGOPTIONS"]} if os.environ.get("BENCH_BOTS_PGOPTIONS") else {}
+            return CeleryWorker({**env, **extra}, concurrency=concurrency, queues=[names["bots"]], niceness=nice)
 
         site = Site(env, workers=1)
         with site, CeleryWorker(env, concurrency=2, queues=[names["people"]]):
