@@ -20,6 +20,8 @@ BENCHMARKS = {
     "engine-eoc": "bench.engine_eoc",
     "bots-eoc": "bench.bots_eoc",
     "bots-strong": "bench.bots_strong",
+    "strong-timing": "bench.strong_timing",
+    "strong-load": "bench.strong_load",
     "faces": "bench.faces",
     "flood": "bench.frame_flood",
     "moves": "bench.move_floor",

@@ -24,10 +24,8 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
-import uuid
 
-from .server import REPO, CeleryWorker, site_database
+from .server import REPO, CeleryWorker, own_queue, site_database
 
 BOT_ONLY = int(os.environ.get("BENCH_BOT_ONLY", "150"))
 REPLIES = int(os.environ.get("BENCH_REPLIES", "30"))
@@ -68,33 +66,10 @@ print(json.dumps({"waits": waits, "moved": moved}))
 """
 
 
-@contextlib.contextmanager
-def _own_queue():
-    """The environment of a queue of the benchmark's own (``config.queues`` names the others)."""
-    if "CELERY_BROKER_URL" not in os.environ:
-        with tempfile.TemporaryDirectory(prefix="eoc-bench-replies-") as folder:
-            yield {"CELERY_FS_DIR": folder}
-        return
-    from kombu import Connection
-
-    from config.queues import queue_names
-
-    default = f"eoc-bench-replies-{uuid.uuid4().hex[:8]}"
-    try:
-        yield {"CELERY_TASK_DEFAULT_QUEUE": default}
-    finally:
-        with Connection(os.environ["CELERY_BROKER_URL"], connect_timeout=5) as connection:
-            for name in queue_names(default).values():
-                if os.environ["CELERY_BROKER_URL"].startswith("redis"):
-                    connection.default_channel.queue_purge(name)
-                connection.default_channel.queue_delete(name)
-                connection.default_channel.exchange_delete(name)
-
-
 def _measure(layout: str) -> str:
     from config.queues import queue_names
 
-    with site_database() as url, _own_queue() as queue:
+    with site_database() as url, own_queue("replies") as queue:
         env = {"DATABASE_URL": url, "REDIS_URL": os.environ.get("REDIS_URL", ""), **queue,
                "PLAY_MAX_RUNNING_MATCHES": "0", "DJANGO_SETTINGS_MODULE": "config.settings"}
         names = queue_names(queue.get("CELERY_TASK_DEFAULT_QUEUE", "celery"))

@@ -238,6 +238,35 @@ def site_database(database_url: str | None = None):
 
 
 @contextlib.contextmanager
+def own_queue(label: str):
+    """Yield the environment of Celery queues of their own for the processes of one run or test
+    (so that no task anyone else left behind, nor a worker they left running, meets these): a
+    folder of its own with the filesystem broker (``{"CELERY_FS_DIR": folder}``), else a default
+    queue ``<this process's default queue>-<label>-<random>`` on the broker of
+    ``CELERY_BROKER_URL`` (``{"CELERY_TASK_DEFAULT_QUEUE": name}``), which names the others
+    (``config.queues``); all are deleted after. A queue no worker consumes stands for a broker
+    that lost the turns queued there."""
+    if "CELERY_BROKER_URL" not in os.environ:
+        with tempfile.TemporaryDirectory(prefix=f"eoc-{label}-queue-") as folder:
+            yield {"CELERY_FS_DIR": folder}
+        return
+    from kombu import Connection
+
+    from config.queues import queue_names
+
+    name = f"{os.environ.get('CELERY_TASK_DEFAULT_QUEUE', 'celery')}-{label}-{uuid.uuid4().hex[:6]}"
+    try:
+        yield {"CELERY_TASK_DEFAULT_QUEUE": name}
+    finally:
+        with Connection(os.environ["CELERY_BROKER_URL"], connect_timeout=5) as connection:
+            for queue in queue_names(name).values():
+                if os.environ["CELERY_BROKER_URL"].startswith("redis"):
+                    connection.default_channel.queue_purge(queue)  # Redis' queue_delete keeps the messages
+                connection.default_channel.queue_delete(queue)
+                connection.default_channel.exchange_delete(queue)  # each queue has an exchange of its name
+
+
+@contextlib.contextmanager
 def running_site(workers: int = 2, env: dict | None = None):
     """Yield the base URL of the site served by ``workers`` uvicorn processes; stop them after.
     The API's rate limits are raised out of the way: a benchmark is one client address."""

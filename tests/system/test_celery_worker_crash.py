@@ -17,13 +17,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
-import uuid
 from dataclasses import dataclass
 
-from bench.server import REPO, CeleryWorker, site_database
-from config.queues import queue_names
+from bench.server import REPO, CeleryWorker, own_queue, site_database
 from play.bots import BOTS
 from play.engine import derive_seed
 from play.games import GAMES
@@ -141,31 +138,6 @@ def replayed(row: Row):
     for _, seat, action, _ in row.log:
         state = LAMA.apply(state, seat, action)
     return state
-
-
-@contextlib.contextmanager
-def own_queue(label: str):
-    """Yield the environment of a Celery queue of its own for the processes of one test (so
-    that no task another test left behind, nor a worker it left running, meets these): a
-    folder of its own with the filesystem broker, else a queue ``<the run's queue>-<label>-<random>``
-    on the run's broker, deleted after. A queue no worker consumes stands for a broker that
-    lost the turns queued there."""
-    if "CELERY_BROKER_URL" not in os.environ:
-        with tempfile.TemporaryDirectory(prefix=f"eoc-{label}-queue-") as folder:
-            yield {"CELERY_FS_DIR": folder}
-        return
-    name = f"{os.environ.get('CELERY_TASK_DEFAULT_QUEUE', 'celery')}-{label}-{uuid.uuid4().hex[:6]}"
-    try:
-        yield {"CELERY_TASK_DEFAULT_QUEUE": name}
-    finally:
-        from kombu import Connection
-
-        with Connection(os.environ["CELERY_BROKER_URL"], connect_timeout=5) as connection:
-            for queue in queue_names(name).values():  # the queues it names (config.queues)
-                if os.environ["CELERY_BROKER_URL"].startswith("redis"):
-                    connection.default_channel.queue_purge(queue)  # Redis' queue_delete keeps the messages
-                connection.default_channel.queue_delete(queue)
-                connection.default_channel.exchange_delete(queue)  # each queue has an exchange of its name
 
 
 def wait_until(condition, timeout: float, what: str, every: float = 0.1):

@@ -12,8 +12,8 @@ import subprocess
 import sys
 import time
 
-from bench.server import REPO, CeleryWorker, site_database
-from tests.system.test_celery_worker_crash import _json, _query, own_queue, wait_until
+from bench.server import REPO, CeleryWorker, own_queue, site_database
+from tests.system.test_celery_worker_crash import _json, _query, wait_until
 
 RUNS, TURNS, SEED = 20_000, 20, 5  # the longest run the API allows: about 1.5 s of work here
 STALL_AFTER = 1.0

@@ -29,9 +29,9 @@ from pathlib import Path
 
 import httpx
 
-from bench.server import REPO, Process, free_port
+from bench.server import REPO, Process, free_port, own_queue
 from config.queues import queue_names
-from tests.system.test_celery_worker_crash import create_bot_matches, expected_playout, own_queue, resumed_turns, versions, wait_until
+from tests.system.test_celery_worker_crash import create_bot_matches, expected_playout, resumed_turns, versions, wait_until
 
 PROCFILE = REPO / "Procfile"
 RESUME_INTERVAL = 2  # PLAY_RESUME_INTERVAL of the stack, seconds

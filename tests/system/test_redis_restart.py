@@ -11,11 +11,9 @@ import time
 import httpx
 import pytest
 
-from bench.server import CeleryWorker, Site
+from bench.server import CeleryWorker, Site, own_queue
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from tests.system.conftest import SeatClient, create_matches, match_log, match_view, run_clients
-from tests.system.test_celery_worker_crash import own_queue
-
 
 
 def _state(client: SeatClient) -> dict:
