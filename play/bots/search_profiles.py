@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from play.engine import Outcome
+from play.games.lama import PLAYABLE_ON
 
 
 def outcome_worth(outcome: Outcome, players: int) -> list[float]:
@@ -55,14 +56,36 @@ def _even(view: dict) -> list[float]:
 
 
 @dataclass(frozen=True)
+class Clue:
+    """What a seat's moves told of its hidden hand: at most ``at_most`` of its cards have a value
+    among ``values``."""
+
+    seat: int
+    values: frozenset
+    at_most: int
+
+    def holds(self, view: dict) -> bool:
+        """Whether the hand of ``view`` (that seat's view of a drawn state) fits the clue."""
+        return sum(card in self.values for card in view["hand"]) <= self.at_most
+
+
+def _no_clues(before: dict, action: dict, view: dict, previous: tuple) -> tuple:
+    return ()
+
+
+@dataclass(frozen=True)
 class Profile:
     """``stop(root_view, view, steps)``: whether the playout ends at the position of ``view``
     (the view of the seat to act there), ``steps`` actions after the searched position whose
     view is ``root_view``; ``worth(view)``: the value per seat of a position where it stopped.
-    The default plays to the game's end."""
+    ``clues(before, action, view, previous)``: what the others' moves since the seat's last
+    move (its view ``before`` and its ``action``) tell of their hidden cards, as :class:`Clue`
+    objects that drawn states must fit (``previous``: the clues of the last move).
+    The default plays to the game's end and reads no clues."""
 
     stop: Callable[[dict, dict, int], bool] = _never
     worth: Callable[[dict], list[float]] = _even
+    clues: Callable[[dict, dict, dict, tuple], tuple] = _no_clues
 
 
 # -- L.A.M.A. ------------------------------------------------------------------------------------------
@@ -73,6 +96,29 @@ LAMA_TEMPERATURE = 8.0
 def lama_stop(root: dict, view: dict, steps: int) -> bool:
     """The round of the searched position is over (lama.md, "Next round and game end")."""
     return view["round"] != root["round"]
+
+
+def lama_clues(before: dict, action: dict, view: dict, previous: tuple) -> tuple:
+    """In a 2-seat round, the other seat's move since the seat's own (most players play when
+    they can, and the same value when they hold it, lama_heuristic.py): a draw says that it held
+    no card playable on the top it saw (and each further draw on the same top allows one more);
+    a play of the value one higher, that it holds none of the top's value. Nothing once it quit,
+    in a new round, or with more seats (their moves between two of the seat's own are not told
+    apart)."""
+    if view["players"] != 2 or view["round"] != before["round"]:
+        return ()
+    other = 1 - view["seat"]
+    if view["quit"][other] or before["quit"][other]:
+        return ()
+    top = action["card"] if action["type"] == "play" else before["discard_top"]
+    was, now = before["hand_sizes"][other], view["hand_sizes"][other]
+    if now == was + 1:
+        values = frozenset(PLAYABLE_ON[top])
+        again = [c.at_most for c in previous if c.seat == other and c.values == values and action["type"] != "play"]
+        return (Clue(other, values, (again[0] if again else 0) + 1),)
+    if now == was - 1 and view["discard_top"] != top:
+        return (Clue(other, frozenset({top}), 0),)
+    return ()
 
 
 def lama_worth(view: dict) -> list[float]:
@@ -172,7 +218,7 @@ def eoc_worth(view: dict) -> list[float]:
 
 PROFILES: dict[str, Profile] = {
     "eoc": Profile(eoc_stop, eoc_worth),
-    "lama": Profile(lama_stop, lama_worth),
+    "lama": Profile(lama_stop, lama_worth, lama_clues),
     "completto": Profile(completto_stop, completto_worth),
     "elements": Profile(elements_stop, elements_worth),
 }
