@@ -99,26 +99,32 @@ def lama_stop(root: dict, view: dict, steps: int) -> bool:
 
 
 def lama_clues(before: dict, action: dict, view: dict, previous: tuple) -> tuple:
-    """In a 2-seat round, the other seat's move since the seat's own (most players play when
-    they can, and the same value when they hold it, lama_heuristic.py): a draw says that it held
-    no card playable on the top it saw (and each further draw on the same top allows one more);
-    a play of the value one higher, that it holds none of the top's value. Nothing once it quit,
-    in a new round, or with more seats (their moves between two of the seat's own are not told
-    apart)."""
-    if view["players"] != 2 or view["round"] != before["round"]:
+    """What the others' moves since the seat's own tell of their hands (most players play when
+    they can, and the same value when they hold it, lama_heuristic.py): a seat that drew held
+    nothing playable on the top it saw, so it holds at most one such card now (the one it drew);
+    a seat that played the value one higher holds none of the top's value. The others move in
+    seat order after the seat; each one's move shows in its hand's size (one more: a draw, one
+    less: a play); the top each saw is known up to the second play (the last top is the view's).
+    Nothing in a new round, nor for a seat that quit (its hand is laid down)."""
+    if view["round"] != before["round"] or action["type"] == "quit":
         return ()
-    other = 1 - view["seat"]
-    if view["quit"][other] or before["quit"][other]:
-        return ()
+    seat, players = view["seat"], view["players"]
+    order = [(seat + k) % players for k in range(1, players)]
+    moved = [s for s in order if not before["quit"][s] and not view["quit"][s]]
+    plays = sum(view["hand_sizes"][s] == before["hand_sizes"][s] - 1 for s in moved)
     top = action["card"] if action["type"] == "play" else before["discard_top"]
-    was, now = before["hand_sizes"][other], view["hand_sizes"][other]
-    if now == was + 1:
-        values = frozenset(PLAYABLE_ON[top])
-        again = [c.at_most for c in previous if c.seat == other and c.values == values and action["type"] != "play"]
-        return (Clue(other, values, (again[0] if again else 0) + 1),)
-    if now == was - 1 and view["discard_top"] != top:
-        return (Clue(other, frozenset({top}), 0),)
-    return ()
+    clues = []
+    for other in moved:
+        was, now = before["hand_sizes"][other], view["hand_sizes"][other]
+        if now == was + 1:
+            clues.append(Clue(other, frozenset(PLAYABLE_ON[top]), 1))
+        elif now == was - 1:
+            if plays > 1:
+                break
+            if view["discard_top"] != top:
+                clues.append(Clue(other, frozenset({top}), 0))
+            top = view["discard_top"]
+    return tuple(clues)
 
 
 def lama_worth(view: dict) -> list[float]:

@@ -217,19 +217,29 @@ def test_lama_clues_read_the_other_seats_draw_and_play():
     drew = {**before, "hand_sizes": [4, 7], "discard_top": 4}
     # seat 0 played a 4; seat 1 drew: it held no 4 or 5 then, at most one now (the card it drew)
     assert lama_clues(before, {"type": "play", "card": 4}, drew, ()) == (Clue(1, frozenset({4, 5}), 1),)
-    # seat 0 drew on the 4 and seat 1 drew again: at most two
+    # seat 0 drew on the 4 and seat 1 drew again: it had none again, at most one now
     again = {**drew, "hand_sizes": [5, 8]}
     clue = lama_clues(drew, {"type": "draw"}, again, (Clue(1, frozenset({4, 5}), 1),))
-    assert clue == (Clue(1, frozenset({4, 5}), 2),)
-    assert clue[0].holds({"hand": [4, 5, 6]}) and not clue[0].holds({"hand": [4, 4, 5]})
+    assert clue == (Clue(1, frozenset({4, 5}), 1),)
+    assert clue[0].holds({"hand": [5, 6, 6]}) and not clue[0].holds({"hand": [4, 5, 6]})
     # seat 1 played the 5 on the 4: it holds no 4
     played = {**drew, "hand_sizes": [5, 6], "discard_top": 5}
     assert lama_clues(drew, {"type": "draw"}, played, ()) == (Clue(1, frozenset({4}), 0),)
-    # the same value tells nothing; nor a new round, a quit seat, or more seats
+    # the same value tells nothing; nor a new round, a quit seat
     assert lama_clues(drew, {"type": "draw"}, {**played, "discard_top": 4}, ()) == ()
     assert lama_clues(before, {"type": "play", "card": 4}, {**drew, "round": 2}, ()) == ()
     assert lama_clues(before, {"type": "play", "card": 4}, {**drew, "quit": [False, True]}, ()) == ()
-    assert lama_clues({**before, "players": 3}, {"type": "draw"}, {**drew, "players": 3}, ()) == ()
+    # 4 seats after seat 1's play of a 4: seat 2 drew on it, seat 3 played a 5 (no 4 left), seat 0
+    # drew on the 5; seat 0 had quit
+    four = {"players": 4, "seat": 1, "round": 3, "quit": [True, False, False, False], "hand_sizes": [2, 5, 6, 4],
+            "discard_top": 3}
+    after = {**four, "hand_sizes": [2, 4, 7, 3], "discard_top": 5}
+    assert lama_clues(four, {"type": "play", "card": 4}, after, ()) == (
+        Clue(2, frozenset({4, 5}), 1), Clue(3, frozenset({4}), 0))
+    # two plays: the top between them is unknown, so the clues stop at the first play
+    twice = {**four, "quit": [False] * 4, "hand_sizes": [1, 4, 7, 3], "discard_top": 6}
+    assert lama_clues({**four, "quit": [False] * 4}, {"type": "play", "card": 4}, twice, ()) == (
+        Clue(2, frozenset({4, 5}), 1),)
 
 
 def test_drawn_states_fit_the_clues():
