@@ -26,6 +26,13 @@ Two methods (``method``):
 At equal budget the paired method won more against the heuristic in L.A.M.A. (bench/bots_strong.py
 measures both; the README's Benchmarks give the figures measured), so it is the default.
 
+The bot remembers its last view and action: the game's profile reads from them and the new view
+what the others' moves told of their hidden cards (``clues``; L.A.M.A.: a player who draws held
+nothing playable), and drawn states that do not fit are drawn again (up to ``resample`` times).
+In L.A.M.A. with 2 players this raised the win rate against the heuristic (over the same 100
+games, 57.5% to 65.5%; the README's Benchmarks give every figure). A bot made afresh for each move
+has no last move, so no clues.
+
 When the seat has more legal actions than ``width``, the candidates are the heuristic's choice and
 others drawn at random, spread over the action types (a take, a move, a place...). With one legal
 action, or when the game cannot draw states from a view, the bot answers at once (the heuristic's
@@ -66,12 +73,13 @@ class SearchBot:
     """``choose(view, legal)`` by searching over determinizations (see the module's doc).
 
     ``SearchBot(game, seed, private=None, *, budget=0.5, iterations=None, method="pimc",
-    width=12, min_rounds=4, z=2.0, exploration=0.7, profile=None)``: ``budget`` seconds per
+    width=12, min_rounds=4, z=2.0, exploration=0.7, profile=None, resample=64)``: ``budget`` seconds per
     move (``None``: no time limit, then ``iterations`` is required); ``iterations``: at most this
     many playouts per move; ``width``: at most this many candidate actions; ``min_rounds`` and
     ``z``: when the paired method may drop a candidate; ``exploration``: UCB1's constant for
     ``"ismcts"``; ``profile``: when playouts stop and what they are worth (the game's own
-    :data:`~.search_profiles.PROFILES` entry by default). ``ValueError`` for a game without a
+    :data:`~.search_profiles.PROFILES` entry by default); ``resample``: at most this many draws
+    more of a state that does not fit the clues (the last one is kept). ``ValueError`` for a game without a
     heuristic bot, an unknown method, or neither a budget nor a cap.
 
     After each move ``last`` holds what the search did: ``{"playouts", "rounds", "seconds",
@@ -80,6 +88,7 @@ class SearchBot:
     def __init__(self, game: Game, seed: int, private: dict | None = None, *, budget: float | None = DEFAULT_BUDGET,
                  iterations: int | None = None, method: str = "pimc", width: int = 12, min_rounds: int = 4,
                  z: float = 2.0, confidence: float = 1.0, exploration: float = 0.7, profile: Profile | None = None,
+                 resample: int = 64,
                  clock: Callable[[], float] = time.perf_counter):
         if game.slug not in HEURISTICS:
             raise ValueError(f"the strong bot needs a heuristic bot for {game.slug!r}")
@@ -103,13 +112,22 @@ class SearchBot:
         self.rng = Rng.from_seed(seed)
         self.people_only = game.spec.people_only_actions
         self.heuristic = HEURISTICS[game.slug](derive_seed(seed, 1))
+        self.resample = resample
         self.last: dict = {}
+        self._before: tuple[dict, dict] | None = None  # the view and the action of the last move
+        self._clues: tuple = ()
 
     # -- the move ----------------------------------------------------------------------------------
     def choose(self, view: dict, legal: list[dict]) -> dict:
         """One of ``legal`` for the seat of ``view`` (``ValueError`` when ``legal`` is empty)."""
         if not legal:
             raise ValueError("no legal action to choose from")
+        self._clues = self.profile.clues(*self._before, view, self._clues) if self._before else ()
+        choice = self._choose(view, legal)
+        self._before = (view, choice)
+        return choice
+
+    def _choose(self, view: dict, legal: list[dict]) -> dict:
         if len(legal) == 1:
             self.last = {"playouts": 0, "rounds": 0, "seconds": 0.0, "candidates": 1, "fallback": False}
             return legal[0]
@@ -156,10 +174,16 @@ class SearchBot:
     def _world(self, view: dict, seat: int):
         """A state drawn from ``view`` (``_NoWorlds`` when the game has no ``determinize`` or
         refuses the view, e.g. a ``private`` deck that does not match it)."""
+        game = self.game
         try:
-            return self.game.determinize(view, seat, self.rng, self.private)
+            world = game.determinize(view, seat, self.rng, self.private)
+            for _ in range(self.resample if self._clues else 0):
+                if all(clue.holds(game.view(world, clue.seat)) for clue in self._clues):
+                    break
+                world = game.determinize(view, seat, self.rng, self.private)
         except (NotImplementedError, ValueError) as error:
             raise _NoWorlds from error
+        return world
 
     def _policy_action(self, state, seat: int, view: dict | None = None) -> dict:
         game = self.game

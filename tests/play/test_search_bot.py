@@ -10,7 +10,7 @@ import pytest
 
 from play.bots import BOTS, RandomBot, SearchBot, make_bot
 from play.bots.runner import play_game
-from play.bots.search_profiles import lama_stop, lama_worth, outcome_worth, shares
+from play.bots.search_profiles import Clue, lama_clues, lama_stop, lama_worth, outcome_worth, shares
 from play.engine import Outcome, Rng
 from play.games import GAMES
 from play.games.eoc.decklists import sample_deck
@@ -210,3 +210,43 @@ def test_a_time_budget_ends_the_search():
     bot = SearchBot(game, 1, budget=0.02, min_rounds=10_000)  # never drops a candidate: only time ends it
     bot.choose(game.view(state, 0), legal)
     assert bot.last["playouts"] > 0 and 0.02 <= bot.last["seconds"] < 0.02 + 0.25
+
+
+def test_lama_clues_read_the_other_seats_draw_and_play():
+    before = {"players": 2, "seat": 0, "round": 1, "quit": [False, False], "hand_sizes": [5, 6], "discard_top": 3}
+    drew = {**before, "hand_sizes": [4, 7], "discard_top": 4}
+    # seat 0 played a 4; seat 1 drew: it held no 4 or 5 then, at most one now (the card it drew)
+    assert lama_clues(before, {"type": "play", "card": 4}, drew, ()) == (Clue(1, frozenset({4, 5}), 1),)
+    # seat 0 drew on the 4 and seat 1 drew again: it had none again, at most one now
+    again = {**drew, "hand_sizes": [5, 8]}
+    clue = lama_clues(drew, {"type": "draw"}, again, (Clue(1, frozenset({4, 5}), 1),))
+    assert clue == (Clue(1, frozenset({4, 5}), 1),)
+    assert clue[0].holds({"hand": [5, 6, 6]}) and not clue[0].holds({"hand": [4, 5, 6]})
+    # seat 1 played the 5 on the 4: it holds no 4
+    played = {**drew, "hand_sizes": [5, 6], "discard_top": 5}
+    assert lama_clues(drew, {"type": "draw"}, played, ()) == (Clue(1, frozenset({4}), 0),)
+    # the same value tells nothing; nor a new round, a quit seat
+    assert lama_clues(drew, {"type": "draw"}, {**played, "discard_top": 4}, ()) == ()
+    assert lama_clues(before, {"type": "play", "card": 4}, {**drew, "round": 2}, ()) == ()
+    assert lama_clues(before, {"type": "play", "card": 4}, {**drew, "quit": [False, True]}, ()) == ()
+    # 4 seats after seat 1's play of a 4: seat 2 drew on it, seat 3 played a 5 (no 4 left), seat 0
+    # drew on the 5; seat 0 had quit
+    four = {"players": 4, "seat": 1, "round": 3, "quit": [True, False, False, False], "hand_sizes": [2, 5, 6, 4],
+            "discard_top": 3}
+    after = {**four, "hand_sizes": [2, 4, 7, 3], "discard_top": 5}
+    assert lama_clues(four, {"type": "play", "card": 4}, after, ()) == (
+        Clue(2, frozenset({4, 5}), 1), Clue(3, frozenset({4}), 0))
+    # two plays: the top between them is unknown, so the clues stop at the first play
+    twice = {**four, "quit": [False] * 4, "hand_sizes": [1, 4, 7, 3], "discard_top": 6}
+    assert lama_clues({**four, "quit": [False] * 4}, {"type": "play", "card": 4}, twice, ()) == (
+        Clue(2, frozenset({4, 5}), 1),)
+
+
+def test_drawn_states_fit_the_clues():
+    game = GAMES["lama"]
+    state = lama_state([[1, 3, 6], [2, 2, 5, 6, 7, 7]], 3, draw=[4, 5, 6, 1, 7, 7, 2, 2])
+    view = game.view(state, 0)
+    bot = SearchBot(game, 1, budget=None, iterations=10)
+    bot._clues = (Clue(1, frozenset({3, 4}), 0),)
+    hands = [bot._world(view, 0).hands[1] for _ in range(20)]
+    assert all(3 not in hand and 4 not in hand for hand in hands) and len(set(hands)) > 1
