@@ -31,7 +31,7 @@ what the others' moves told of their hidden cards (``clues``; L.A.M.A.: a player
 nothing playable), and drawn states that do not fit are drawn again (up to ``resample`` times).
 In L.A.M.A. with 2 players this raised the win rate against the heuristic (over the same 100
 games, 57.5% to 65.5%; the README's Benchmarks give every figure). A bot made afresh for each move
-has no last move, so no clues.
+is told its seat's last move (``recall``; the site does so, ``play.services.bot_turns``).
 
 When the seat has more legal actions than ``width``, the candidates are the heuristic's choice and
 others drawn at random, spread over the action types (a take, a move, a place...). With one legal
@@ -53,7 +53,7 @@ from collections.abc import Callable
 from play.engine import Game, Rng, derive_seed
 
 from . import DEFAULT_THINK_SECONDS, HEURISTICS
-from .search_profiles import PROFILES, Profile, outcome_worth
+from .search_profiles import NO_CLUES, PROFILES, Profile, outcome_worth
 
 DEFAULT_BUDGET = DEFAULT_THINK_SECONDS
 """Seconds of search per move (0.5; a match may set its bots' ``think_seconds``)."""
@@ -122,10 +122,28 @@ class SearchBot:
         """One of ``legal`` for the seat of ``view`` (``ValueError`` when ``legal`` is empty)."""
         if not legal:
             raise ValueError("no legal action to choose from")
-        self._clues = self.profile.clues(*self._before, view, self._clues) if self._before else ()
+        self._read_clues(view)
         choice = self._choose(view, legal)
         self._before = (view, choice)
         return choice
+
+    @property
+    def recalls(self) -> bool:
+        """Whether the bot reads clues from the others' moves since its last one (its game's
+        profile has ``clues``): a bot made afresh for a move then wants its seat's last move
+        (:meth:`recall`)."""
+        return self.profile.clues is not NO_CLUES
+
+    def recall(self, view: dict, action: dict) -> None:
+        """Take the seat's last move as if this bot had made it: ``view``, the seat's view just
+        before it, and ``action``, the action it took. The site makes a bot afresh for every move
+        (``play.services.bot_turns``), so without this it would read no clues; the next
+        :meth:`choose` reads them as a bot kept from move to move does."""
+        self._read_clues(view)
+        self._before = (view, action)
+
+    def _read_clues(self, view: dict) -> None:
+        self._clues = self.profile.clues(*self._before, view, self._clues) if self._before else ()
 
     def _choose(self, view: dict, legal: list[dict]) -> dict:
         if len(legal) == 1:

@@ -73,6 +73,10 @@ def _no_clues(before: dict, action: dict, view: dict, previous: tuple) -> tuple:
     return ()
 
 
+NO_CLUES = _no_clues
+"""The ``clues`` of a profile that reads none (the default)."""
+
+
 @dataclass(frozen=True)
 class Profile:
     """``stop(root_view, view, steps)``: whether the playout ends at the position of ``view``
@@ -85,7 +89,7 @@ class Profile:
 
     stop: Callable[[dict, dict, int], bool] = _never
     worth: Callable[[dict], list[float]] = _even
-    clues: Callable[[dict, dict, dict, tuple], tuple] = _no_clues
+    clues: Callable[[dict, dict, dict, tuple], tuple] = NO_CLUES
 
 
 # -- L.A.M.A. ------------------------------------------------------------------------------------------

@@ -69,6 +69,22 @@ def _frames(match: Match, viewer: int | None, start: int = 0, stop: int | None =
     return frames
 
 
+def last_move_of(match: Match, seat: int) -> tuple[dict, dict] | None:
+    """The last action seat ``seat`` took in ``match``, with the seat's view just before it:
+    ``(view, action)`` (``game.view`` of the state played again from the seed, the options and
+    the log, as the replay does), or ``None`` when the seat has taken no action yet. A bot made
+    afresh for each move learns from it what the others did since (``SearchBot.recall``)."""
+    last = MatchAction.objects.filter(match=match, seat=seat).order_by("-version").values_list("version", flat=True).first()
+    if last is None:
+        return None
+    game = get_game(match.game)
+    state = game.setup(match.players, match.seed, match.options)
+    for entry in MatchAction.objects.filter(match=match, version__lt=last).order_by("version"):
+        state = game.apply(state, entry.seat, entry.action)
+    action = MatchAction.objects.get(match=match, version=last).action
+    return game.view(state, seat), action
+
+
 def _replayable(match: Match) -> None:
     if not has_replay(match):
         raise MatchError("not_finished", _("A replay is available once the match is over."))

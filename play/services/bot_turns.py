@@ -8,6 +8,7 @@ from play.engine import derive_seed
 from play.errors import StaleVersion
 from play.models import Match, MatchAction
 from play.payloads import get_game
+from play.selectors.history import last_move_of
 from play.tutorials import TUTORIALS, scripted_action
 
 from .act import BotPlayer, act
@@ -20,7 +21,8 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     played by the heuristic bot). The bot chooses from that seat's view and legal actions only; a
     bot that thinks (``play.bots.thinks``) takes the match's ``think_seconds``, and one that takes
     what its seat knows beyond the view gets it (``seat_private``: an Elements of Chaos seat's
-    deck). In a guided match (``Match.guide``) a bot's seat plays the tutorial's scripted move
+    deck); one that reads the others' moves since its seat's last one (``recalls``) is told that
+move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide``) a bot's seat plays the tutorial's scripted move
     while the match is on the guided path (``play.bots.scripted``); a learner who resigned is
     played by the heuristic bot.
     Returns whether an action was applied; does nothing (False) when the match has moved on, is
@@ -37,6 +39,10 @@ def play_bot_turn(match_id: str, version: int, by: str = MatchAction.By.BOT) -> 
     name = seat.bot or stand_in_bot(engine)
     bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version), think_seconds=match.think_seconds,
                    private=seat_private(engine, match, seat))
+    if getattr(bot, "recalls", False):  # it reads what the others did since its seat's last move
+        last = last_move_of(match, seat.index)
+        if last is not None:
+            bot.recall(*last)
     tutorial = TUTORIALS.get(match.guide)
     if tutorial is not None and seat.index != tutorial.learner:
         bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)

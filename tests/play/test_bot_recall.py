@@ -1,0 +1,108 @@
+"""The site makes a bot afresh for every move (``play.services.bot_turns``). A bot that reads
+what the others did since its seat's last move (``recalls``: the strong bot in L.A.M.A.) is told
+that move — the seat's view just before it and the action — by
+``play.selectors.history.last_move_of``, played again from the match's seed and log; a bot made
+afresh and told it reads the same clues as a bot kept from move to move."""
+from __future__ import annotations
+
+import pytest
+
+from play import bots
+from play.bots import HEURISTICS, SearchBot
+from play.games import GAMES
+from play.models import Match, MatchAction
+from play.selectors.history import last_move_of
+from play.services.bot_turns import play_bot_turn
+from play.services.create import create_match
+from tests.play.matches import HEURISTIC
+
+LAMA = GAMES["lama"]
+
+
+class Recording:
+    """The stand-in under "strong": a factory that thinks, whose bots ``recall`` (each call kept
+    in ``recalled`` with the match version the bot was made at) and answer the first legal action."""
+
+    thinks = True
+
+    def __init__(self):
+        self.recalled: list[tuple[int, dict, dict]] = []
+        self.made = 0
+
+    def __call__(self, game, seed, think_seconds):
+        self.made += 1
+        return _Bot(self)
+
+    @staticmethod
+    def plays(game) -> bool:
+        return game.slug == "lama"
+
+
+class _Bot:
+    recalls = True
+
+    def __init__(self, factory: Recording):
+        self.factory = factory
+
+    def recall(self, view, action):
+        self.factory.recalled.append((self.factory.made, view, action))
+
+    @staticmethod
+    def choose(view, legal):
+        return legal[0]
+
+
+def replayed_views(match: Match, seat: int) -> list[tuple[dict, dict]]:
+    """``(view before, action)`` of each action ``seat`` took, played again from the log here."""
+    state = LAMA.setup(match.players, match.seed, match.options)
+    moves = []
+    for entry in MatchAction.objects.filter(match=match).order_by("version"):
+        if entry.seat == seat:
+            moves.append((LAMA.view(state, seat), entry.action))
+        state = LAMA.apply(state, entry.seat, entry.action)
+    return moves
+
+
+@pytest.mark.django_db
+def test_a_bot_that_recalls_is_told_its_seats_last_move_before_each_move(monkeypatch):
+    factory = Recording()
+    monkeypatch.setitem(bots.BOTS, "strong", factory)
+    match = create_match(None, "lama", [{"kind": "bot", "bot": "strong"}, HEURISTIC], {"end_at": 10}, None, seed=7)
+    assert last_move_of(match, 0) is None and last_move_of(match, 1) is None
+    for _ in range(24):
+        match.refresh_from_db()
+        if match.status != Match.Status.RUNNING:
+            break
+        assert play_bot_turn(match.id, match.version)
+    match.refresh_from_db()
+    own = replayed_views(match, 0)
+    # the first move recalls nothing; every later one its seat's move before, exactly
+    assert factory.made == len(own) >= 6
+    assert [(made, view, action) for made, view, action in factory.recalled] == [
+        (n + 2, view, action) for n, (view, action) in enumerate(own[:factory.made - 1])]
+    assert last_move_of(match, 0) == own[-1] and last_move_of(match, 1) == replayed_views(match, 1)[-1]
+
+
+def test_a_bot_made_afresh_and_told_its_last_move_reads_the_clues_a_kept_bot_reads():
+    kept = SearchBot(LAMA, 5, budget=None, iterations=8)
+    other = HEURISTICS["lama"](3)
+    state = LAMA.setup(2, 11, None)
+    last, read = None, []
+    while LAMA.outcome(state) is None:
+        seat = LAMA.to_act(state)[0]
+        view, legal = LAMA.view(state, seat), LAMA.legal_actions(state, seat)
+        if seat == 0:
+            action = kept.choose(view, legal)
+            fresh = SearchBot(LAMA, 5, budget=None, iterations=8)
+            assert fresh.recalls
+            if last is not None:
+                fresh.recall(*last)
+            fresh.choose(view, legal)
+            assert fresh._clues == kept._clues
+            read.append(kept._clues)
+            last = (view, action)
+        else:
+            action = other.choose(view, legal)
+        state = LAMA.apply(state, seat, action)
+    assert sum(1 for clues in read if clues) >= 3 and len(read) >= 10
+    assert not SearchBot(GAMES["eoc"], 1, budget=None, iterations=1).recalls
