@@ -7,10 +7,11 @@ import re
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import channel_layers, get_channel_layer
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from core.channel_layer import MemoryChannelLayer
 from play.games import GAMES
 from play.models import Match, MatchAction
 from play.notify import seat_group, spectator_group
@@ -29,9 +30,20 @@ def duel(user, other_user):
 
 
 @pytest.fixture
-def watched(duel):
+def memory_layer(settings):
+    """The site's in-memory channel layer (the embedded default), whatever layer the run is
+    configured with: only it can tell that nobody in the process watches a match."""
+    channel_layers.backends.clear()
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "core.channel_layer.MemoryChannelLayer"}}
+    assert isinstance(get_channel_layer(), MemoryChannelLayer)
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+def watched(duel, memory_layer):
     """A channel in each group of the duel (both seats' and the spectators'), as sockets would
-    be; the channels' names by group."""
+    be, on the in-memory layer; the channels' names by group."""
     layer = get_channel_layer()
     groups = [seat_group(duel.id, 0), seat_group(duel.id, 1), spectator_group(duel.id)]
     channels = {group: async_to_sync(layer.new_channel)() for group in groups}
