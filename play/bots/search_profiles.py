@@ -30,6 +30,9 @@ from dataclasses import dataclass
 from play.engine import Outcome
 from play.games.lama import PLAYABLE_ON
 
+from .completto_heuristic import RowModel
+from .eoc_heuristic import Board, EocHeuristic
+
 
 def outcome_worth(outcome: Outcome, players: int) -> list[float]:
     """A finished game's worth per seat: the winners share 1; a draw without winners shares it
@@ -153,8 +156,6 @@ def completto_stop(root: dict, view: dict, steps: int) -> bool:
 def completto_worth(view: dict) -> list[float]:
     """A cheaper row to complete is better (completto.md, "End": the first full row wins), with
     the minus points of a series' finished games on top."""
-    from .completto_heuristic import RowModel
-
     costs = [RowModel({**view, "seat": s}).total_cost() for s in range(view["players"])]
     return shares([-(cost + total) for cost, total in zip(costs, view["totals"])], COMPLETTO_TEMPERATURE)
 
@@ -217,8 +218,6 @@ def eoc_score(view: dict, seat: int) -> float:
     cheapest way to the enemy base (the heuristic's measure, in moves; from its own base when it
     has no character), minus :data:`EOC_DOWN` per character of its own down, minus
     :data:`EOC_DECK` per card its deck is short of ``EOC_SHORT_DECK``."""
-    from .eoc_heuristic import Board, EocHeuristic
-
     seen = {**view, "seat": seat}
     distance = min(EocHeuristic(0)._distance(seen, Board(seen)), EOC_FAR)
     short = max(0, EOC_SHORT_DECK - view["deck_sizes"][seat])
