@@ -22,6 +22,7 @@ import dataclasses
 import functools
 import types
 import typing
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -53,59 +54,220 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
-def _fail(path: str, expected: str, data: Any) -> typing.NoReturn:
-    raise ValueError(f"{path or 'the state'}: expected {expected}, got {data!r:.60}")
+class _Mismatch(ValueError):
+    """Data that does not fit a hint, raised inside a compiled decoder: ``message(path)`` says
+    what was wrong once the path is known; ``where`` gathers the path's steps, innermost first,
+    as the error passes up through the decoders (a path is only built for data that fails)."""
+
+    def __init__(self, message: Callable[[str], str]):
+        super().__init__()
+        self.message = message
+        self.where: list[tuple[str, Any]] = []
+
+    def at(self, path: str) -> str:
+        """The message, ``path`` being the path of the outermost decoder."""
+        for kind, step in reversed(self.where):
+            if kind == "field":
+                path = f"{path}.{step}" if path else step
+            elif kind == "key":
+                path = f"{path}.{step}"
+            else:
+                path = f"{path}[{step}]"
+        return self.message(path)
 
 
-def _decode(hint: Any, data: Any, path: str) -> Any:
-    if hint is int:
-        if type(data) is not int:
-            _fail(path, "an int", data)
+def _expected(expected: str, data: Any) -> _Mismatch:
+    return _Mismatch(lambda path: f"{path or 'the state'}: expected {expected}, got {data!r:.60}")
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _decoding(decoders: Sequence[Decoder], data: Sequence, kind: str) -> list:
+    """Each of ``data`` through its decoder, a failure marked with its index (``kind`` "index")."""
+    out = []
+    for i, (decode, value) in enumerate(zip(decoders, data)):
+        try:
+            out.append(decode(value))
+        except _Mismatch as error:
+            error.where.append((kind, i))
+            raise
+    return out
+
+
+def _each(decode: Decoder, data: list) -> list:
+    """Every item of ``data`` through ``decode``, a failure marked with its index."""
+    out = []
+    for i, value in enumerate(data):
+        try:
+            out.append(decode(value))
+        except _Mismatch as error:
+            error.where.append(("index", i))
+            raise
+    return out
+
+
+def _scalar(kind: type, expected: str) -> Decoder:
+    def decode(data):
+        if type(data) is not kind:
+            raise _expected(expected, data)
         return data
-    if hint is bool or hint is str:
-        if type(data) is not hint:
-            _fail(path, hint.__name__, data)
-        return data
-    if hint is float:
-        if type(data) not in (int, float):
-            _fail(path, "a number", data)
-        return float(data)
-    if hint is None or hint is type(None):
-        if data is not None:
-            _fail(path, "null", data)
-        return None
+    return decode
+
+
+def _float(data):
+    if type(data) not in (int, float):
+        raise _expected("a number", data)
+    return float(data)
+
+
+def _none(data):
+    if data is not None:
+        raise _expected("null", data)
+    return None
+
+
+_SCALARS: dict[Any, Decoder] = {
+    int: _scalar(int, "an int"), bool: _scalar(bool, "bool"), str: _scalar(str, "str"), float: _float,
+    None: _none, type(None): _none,
+}
+
+
+@functools.cache
+def _decoder(hint: Any) -> Decoder:
+    """The function that loads data of ``hint`` (built once per hint): it returns the value or
+    raises :class:`_Mismatch`; ``TypeError`` for a hint the codec does not support."""
+    if hint in _SCALARS:
+        return _SCALARS[hint]
     if dataclasses.is_dataclass(hint):
-        return from_json(hint, data, path)
+        return _dataclass_decoder(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        if data is None and type(None) in args:
-            return None
-        args = tuple(a for a in args if a is not type(None))
-        if len(args) == 1:
-            return _decode(args[0], data, path)
-        for option in args:
-            try:
-                return _decode(option, data, path)
-            except ValueError:
-                continue
-        _fail(path, " or ".join(getattr(a, "__name__", str(a)) for a in args), data)
+        return _union_decoder(args)
     if origin is tuple:
-        if not isinstance(data, list):
-            _fail(path, "a list", data)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
-        if len(data) != len(args):
-            _fail(path, f"a list of {len(args)}", data)
-        return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+            return _sequence_decoder(args[0], tuple)
+        return _fixed_tuple_decoder(args)
     if origin is frozenset:
-        if not isinstance(data, list):
-            _fail(path, "a list", data)
-        return frozenset(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+        return _sequence_decoder(args[0], frozenset)
     if origin is dict:
+        return _dict_decoder(args[1])
+    raise TypeError(f"cannot load the type {hint!r}")
+
+
+def _union_decoder(args: tuple) -> Decoder:
+    nullable = type(None) in args
+    options = tuple(a for a in args if a is not type(None))
+    if len(options) == 1:
+        only = _decoder(options[0])
+        if not nullable:
+            return only
+
+        def decode_optional(data):
+            return None if data is None else only(data)
+        return decode_optional
+    decoders = tuple(_decoder(a) for a in options)
+    names = " or ".join(getattr(a, "__name__", str(a)) for a in options)
+
+    def decode(data):
+        if data is None and nullable:
+            return None
+        for option in decoders:
+            try:
+                return option(data)
+            except _Mismatch:
+                continue
+        raise _expected(names, data)
+    return decode
+
+
+def _sequence_decoder(item: Any, kind: type) -> Decoder:
+    if item is int:  # the common case (cards, counts): checked without a call per item
+        def decode_ints(data):
+            if not isinstance(data, list):
+                raise _expected("a list", data)
+            for i, value in enumerate(data):
+                if type(value) is not int:
+                    error = _expected("an int", value)
+                    error.where.append(("index", i))
+                    raise error
+            return kind(data)
+        return decode_ints
+    inner = _decoder(item)
+
+    def decode(data):
+        if not isinstance(data, list):
+            raise _expected("a list", data)
+        return kind(_each(inner, data))
+    return decode
+
+
+def _fixed_tuple_decoder(args: tuple) -> Decoder:
+    decoders = tuple(_decoder(a) for a in args)
+    expected = f"a list of {len(args)}"
+
+    def decode(data):
+        if not isinstance(data, list):
+            raise _expected("a list", data)
+        if len(data) != len(decoders):
+            raise _expected(expected, data)
+        return tuple(_decoding(decoders, data, "index"))
+    return decode
+
+
+def _dict_decoder(value: Any) -> Decoder:
+    inner = _decoder(value)
+
+    def decode(data):
         if not isinstance(data, dict):
-            _fail(path, "an object", data)
-        return {k: _decode(args[1], v, f"{path}.{k}") for k, v in data.items()}
-    raise TypeError(f"{path}: cannot load the type {hint!r}")
+            raise _expected("an object", data)
+        out = {}
+        for key, item in data.items():
+            try:
+                out[key] = inner(item)
+            except _Mismatch as error:
+                error.where.append(("key", key))
+                raise
+        return out
+    return decode
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    """The decoder of a dataclass; its fields' decoders are built on its first use (a class may
+    hold itself, or a class declared after it)."""
+    def decode(data):
+        return _load_dataclass(cls, _field_decoders(cls), data, None)
+    return decode
+
+
+@functools.cache
+def _field_decoders(cls: type) -> tuple[tuple[str, Decoder], ...]:
+    """Each field of the dataclass ``cls`` with its decoder, in field order."""
+    return tuple((name, _decoder(hint)) for name, hint in _hints(cls))
+
+
+def _load_dataclass(cls: type, fields: Sequence[tuple[str, Decoder]], data: Any, given: dict | None):
+    if type(data) is list and getattr(cls, "json_list", False):
+        if len(data) != len(fields):
+            raise _expected(f"a list of {len(fields)} for {cls.__name__}", data)
+        return cls(*_decoding([decode for _, decode in fields], data, "index"))
+    if not isinstance(data, dict):
+        raise _expected(f"an object for {cls.__name__}", data)
+    given = given or {}
+    names = {name for name, _ in fields if name not in given}
+    if data.keys() != names:
+        missing, extra = sorted(names - data.keys()), sorted(data.keys() - names)
+        raise _Mismatch(lambda path: f"{path or cls.__name__}: missing fields {missing}, unknown fields {extra}")
+    values = dict(given)
+    for name, decode in fields:
+        if name in given:
+            continue
+        try:
+            values[name] = decode(data[name])
+        except _Mismatch as error:
+            error.where.append(("field", name))
+            raise
+    return cls(**values)
 
 
 def fields_to_json(value: Any, leave_out: frozenset[str] | set[str] = frozenset()) -> dict:
@@ -118,21 +280,15 @@ def fields_to_json(value: Any, leave_out: frozenset[str] | set[str] = frozenset(
 
 def from_json(cls: type[T], data: Any, path: str = "", given: dict[str, Any] | None = None) -> T:
     """The ``cls`` instance that ``to_json`` dumped as ``data``. ``ValueError`` (naming the
-    field's path) when ``data`` is not of the dataclass's shape: a missing or unknown field, or a
-    value of the wrong type. ``given``: fields already in hand (``fields_to_json`` left them
-    out), taken as they are and not looked for in ``data``. A ``json_list`` class reads a list
-    of its field values, or the object of its fields."""
-    hints = _hints(cls)
-    if type(data) is list and getattr(cls, "json_list", False):
-        if len(data) != len(hints):
-            _fail(path, f"a list of {len(hints)} for {cls.__name__}", data)
-        return cls(*[_decode(hint, value, f"{path}[{i}]") for i, ((_, hint), value) in enumerate(zip(hints, data))])
-    if not isinstance(data, dict):
-        _fail(path, f"an object for {cls.__name__}", data)
-    given = given or {}
-    names = {name for name, _ in hints if name not in given}
-    if data.keys() != names:
-        missing, extra = sorted(names - data.keys()), sorted(data.keys() - names)
-        raise ValueError(f"{path or cls.__name__}: missing fields {missing}, unknown fields {extra}")
-    return cls(**given, **{name: _decode(hint, data[name], f"{path}.{name}" if path else name)
-                           for name, hint in hints if name not in given})
+    field's path, ``path`` before it) when ``data`` is not of the dataclass's shape: a missing or
+    unknown field, or a value of the wrong type. ``given``: fields already in hand
+    (``fields_to_json`` left them out), taken as they are and not looked for in ``data``. A
+    ``json_list`` class reads a list of its field values, or the object of its fields.
+    ``TypeError`` for a field whose type hint the codec does not support.
+
+    The decoder of each type is built once (``_decoder``); a path is built only for data that
+    fails, so a state loads without a string made per value."""
+    try:
+        return _load_dataclass(cls, _field_decoders(cls), data, given)
+    except _Mismatch as error:
+        raise ValueError(error.at(path)) from None
