@@ -145,6 +145,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.boo
     # Under ASGI each request's sync code may run on a fresh thread, so connections are pooled
     # (psycopg_pool) rather than kept per thread.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=8)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The statements of a move (play.services.match_rows) run on a cursor that binds on the
+    # server; psycopg prepares such a statement once a connection has run it this many times.
+    # Django's other queries bind on the client and are never prepared. "none" turns it off
+    # (a pooler in transaction mode, e.g. pgbouncer before 1.21, cannot keep prepared statements).
+    _prepare = env("DB_PREPARE_THRESHOLD", default="5")
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
+        None if _prepare.lower() == "none" else int(_prepare))
 if _SQLITE:
     # The site and its Celery worker write to one file: write-ahead logging lets readers go on
     # while one writes, "synchronous=NORMAL" is safe with it and avoids an fsync per commit, and

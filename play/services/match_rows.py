@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+import psycopg
 from django.db import DatabaseError, connection
 from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext as _
@@ -136,6 +137,21 @@ def _locking_read(vendor: str, decks: bool) -> _LockingRead:
     return _LockingRead(sql, match, seat)
 
 
+def _cursor():
+    """A cursor for a move's statements. On PostgreSQL one that binds the parameters on the server
+    (``psycopg.Cursor``, not Django's client-side ``ClientCursor``): psycopg then prepares a
+    statement the connection has run ``prepare_threshold`` times (5) and sends only its
+    parameters after that, so PostgreSQL neither parses nor plans a move's statements again and
+    nothing is quoted into the SQL on the client. A pooled connection keeps its prepared
+    statements from checkout to checkout. Django's wrapper stays around it (its errors, its
+    query log, ``execute_wrapper``)."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.ensure_connection()
+    raw = psycopg.Cursor(connection.connection)
+    return (connection.make_debug_cursor if connection.queries_logged else connection.make_cursor)(raw)
+
+
 def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]]:
     """The match ``match_id`` and its seats in seat order, read in one statement that locks the
     match row until the transaction ends (the seats joined; a match has at least one seat from
@@ -153,7 +169,7 @@ def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]
     if connection.features.has_select_for_update and connection.get_autocommit():
         raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
     read = _locking_read(connection.vendor, decks)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(read.sql, (str(match_id),))
         rows = cursor.fetchall()
     if not rows:
@@ -226,7 +242,7 @@ def record_move(match: Match, seat: int, action, by: str) -> MatchAction:
     logged = MatchAction(match=match, version=match.version, seat=seat, action=action, by=by)
     changed = [f.get_db_prep_save(f.pre_save(match, False), connection) for f in write.changed]
     inserted = [f.get_db_prep_save(f.pre_save(logged, True), connection) for f in write.logged]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         if len(write.sql) == 1:
             cursor.execute(write.sql[0], (*changed, match.pk, *inserted))
         else:

@@ -16,7 +16,7 @@ from play.models import Match, MatchAction, Seat
 from play.services.create import create_match
 from play.services.join import join_match
 from play.services.match_rows import (
-    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _literal, load_state, lock_with_seats, options_left_out, record_move,
+    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _literal, _locking_read, load_state, lock_with_seats, options_left_out, record_move,
 )
 
 from .matches import HUMAN, STACKED, person, stack
@@ -190,3 +190,19 @@ def test_only_names_are_written_into_the_statements():
     for text in ("a'b", "x; DROP", "", "a%s"):
         with pytest.raises(ValueError):
             _literal(text)
+
+
+def test_on_postgresql_the_move_statements_are_prepared_after_five_runs(lama):
+    """psycopg prepares a statement the connection has run five times (``prepare_threshold``)
+    when its cursor binds on the server; from then on only the parameters are sent."""
+    for _ in range(6):
+        lock_with_seats(lama.id)
+    if connection.vendor != "postgresql":  # SQLite: Django's own cursor; nothing is prepared
+        assert connection.connection.__class__.__module__ == "sqlite3"
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    # PostgreSQL holds it with its parameter as ``$1``.
+    assert [s for s in prepared if s.endswith(' FOR UPDATE OF "m"')] == [
+        _locking_read(connection.vendor, False).sql.replace("%s", "$1")]
