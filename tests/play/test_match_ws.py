@@ -1,6 +1,7 @@
 """The live table over ``/ws/matches/<id>/`` through the real ASGI application (sessions,
 authentication, routing) and the configured channel layer: the view on connect, actions over the
 socket, every seat and spectator getting its own view, reconnecting, refusals."""
+import channels.consumer
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -104,6 +105,30 @@ async def _play_over_sockets(match_id, alice_cookie, bob_cookie):
     alice = await connect(match_id, alice_cookie)
     assert await view_of(alice) == mine
     for sock in (alice, bob, spectator):
+        await sock.disconnect()
+
+
+def test_a_move_reaches_the_sockets_without_a_thread_hop_per_message(duel, user, other_user, monkeypatch):
+    """Channels' own ``dispatch`` awaits ``aclose_old_connections`` (a hop to a thread and back)
+    before every message a socket handles; the table's sockets close stale connections only
+    around their own database work (``database_sync_to_async``). A move's frame and its three
+    broadcast views then take no such hop."""
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    async_to_sync(_one_move)(duel, logged_in(user), logged_in(other_user), hops)
+    assert hops == []
+
+
+async def _one_move(match_id, alice_cookie, bob_cookie, hops):
+    sockets = [await connect(match_id, alice_cookie), await connect(match_id, bob_cookie), await connect(match_id)]
+    assert [(await view_of(sock))["version"] for sock in sockets] == [0, 0, 0]
+    await sockets[0].send_json_to({"type": "act", "version": 0, "action": {"type": "play", "card": 1}})
+    assert [(await view_of(sock))["version"] for sock in sockets] == [1, 1, 1]
+    for sock in sockets:
         await sock.disconnect()
 
 
