@@ -28,17 +28,25 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+_PLAIN = frozenset({int, bool, str, float, type(None)})
+
+
 def to_json(value: Any) -> Any:
     """A JSON-safe copy of ``value``: dataclasses become dicts of their fields, tuples and lists
     become lists, frozensets sorted lists; ``TypeError`` for anything JSON cannot hold."""
-    if value is None or type(value) in (int, bool, str, float):
+    kind = type(value)
+    if kind in _PLAIN:
         return value
+    if kind is tuple or kind is list:
+        return [v if type(v) in _PLAIN else to_json(v) for v in value]
+    plan = _dump_plan(kind)
+    if plan is not None:
+        compact, names = plan
+        if compact:
+            return [to_json(getattr(value, name)) for name in names]
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [to_json(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if getattr(value, "json_list", False):
-            return [to_json(getattr(value, name)) for name, _ in _hints(type(value))]
-        return {name: to_json(getattr(value, name)) for name, _ in _hints(type(value))}
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
             raise TypeError("only dicts with str keys can be dumped")
@@ -46,6 +54,15 @@ def to_json(value: Any) -> Any:
     if isinstance(value, frozenset):
         return sorted(to_json(v) for v in value)
     raise TypeError(f"cannot dump a {type(value).__name__}")
+
+
+@functools.cache
+def _dump_plan(kind: type) -> tuple[bool, tuple[str, ...]] | None:
+    """For a dataclass type: whether it dumps as a list (``json_list``) and its field names in
+    order; ``None`` for any other type."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return bool(getattr(kind, "json_list", False)), tuple(name for name, _ in _hints(kind))
 
 
 @functools.cache
