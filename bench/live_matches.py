@@ -318,16 +318,39 @@ def _fresh_pg_database(name: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+LIVE_DEFAULT = "e:50,e:200,e:500,p1:200,p2:200,p2:500,p1:1000,p2:1000"
+"""The runs of ``live`` (``BENCH_LIVE``): ``e:N`` N matches on the embedded defaults (one worker),
+``pW:N`` N matches on PostgreSQL + Redis with W workers."""
+
+
+def live_runs(spec: str) -> list[tuple[str, int, int]]:
+    """``BENCH_LIVE``'s runs as ``(set-up "e" or "p", workers, matches)``; ``ValueError`` naming a
+    run that is not ``e:N`` or ``pW:N``."""
+    runs = []
+    for token in filter(None, (t.strip() for t in spec.split(","))):
+        kind, _, count = token.partition(":")
+        if not count.isdigit() or not (kind == "e" or (kind[:1] == "p" and kind[1:].isdigit())):
+            raise ValueError(f"BENCH_LIVE: {token!r} is not e:N or pW:N")
+        runs.append(("e", 1, int(count)) if kind == "e" else ("p", int(kind[1:]), int(count)))
+    return runs
+
+
 def main(seconds: float = 15) -> list[str]:
-    """``live``: human matches only, 1 s think time, 50 and 200 matches on the embedded defaults,
-    200 and 1,000 on PostgreSQL + Redis with 1 and 2 workers."""
-    lines = [run("embedded defaults (SQLite, in-memory layer, 1 worker)", _embedded_env("bench-live"), 1,
-                 Load(matches), seconds) for matches in (50, 200)]
-    if _scaled_env("eoc_bench_live") is None:
-        return lines + ["PostgreSQL + Redis: not reachable on 127.0.0.1, not measured"]
-    for workers, matches in ((1, 200), (2, 200), (1, 1000), (2, 1000)):
-        lines.append(run(f"PostgreSQL + Redis, {workers} worker(s)", _scaled_env("eoc_bench_live"), workers,
-                         Load(matches), seconds))
+    """``live``: human matches only, 1 s think time (``BENCH_THINK``), the runs of ``BENCH_LIVE``
+    (default: 50, 200 and 500 matches on the embedded defaults, 200, 500 and 1,000 on PostgreSQL +
+    Redis with 1 and 2 workers)."""
+    think = float(os.environ.get("BENCH_THINK", "1"))
+    lines = []
+    for kind, workers, matches in live_runs(os.environ.get("BENCH_LIVE", LIVE_DEFAULT)):
+        if kind == "e":
+            lines.append(run("embedded defaults (SQLite, in-memory layer, 1 worker)", _embedded_env("bench-live"), 1,
+                             Load(matches, think), seconds))
+            continue
+        env = _scaled_env("eoc_bench_live")
+        if env is None:
+            lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, not measured")
+            continue
+        lines.append(run(f"PostgreSQL + Redis, {workers} worker(s)", env, workers, Load(matches, think), seconds))
     return lines
 
 
