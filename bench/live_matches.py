@@ -34,6 +34,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from tcg.integers import is_digits
+
 from .server import BENCH_THROTTLE, REPO, CeleryWorker, Site
 
 GAME = "lama"
@@ -329,7 +331,7 @@ def live_runs(spec: str) -> list[tuple[str, int, int]]:
     runs = []
     for token in filter(None, (t.strip() for t in spec.split(","))):
         kind, _, count = token.partition(":")
-        if not count.isdigit() or not (kind == "e" or (kind[:1] == "p" and kind[1:].isdigit())):
+        if not is_digits(count) or not (kind == "e" or (kind[:1] == "p" and is_digits(kind[1:]))):
             raise ValueError(f"BENCH_LIVE: {token!r} is not e:N or pW:N")
         runs.append(("e", 1, int(count)) if kind == "e" else ("p", int(kind[1:]), int(count)))
     return runs

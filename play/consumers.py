@@ -89,10 +89,10 @@ def poll_interval(layer) -> float:
     return float(value)
 
 
-#: The threads that run the sockets' database work on PostgreSQL: a fixed few per process, each
+#: The threads that run the sockets' database work on PostgreSQL: ``PLAY_DB_THREADS`` per process, each
 #: taking a pooled connection per call, so that the moves of different matches wait on the
 #: database at the same time (the match row lock keeps each match's moves in order).
-_DB_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="match-db")
+_DB_THREADS = ThreadPoolExecutor(max_workers=settings.PLAY_DB_THREADS, thread_name_prefix="match-db")
 
 
 def _db(func):
