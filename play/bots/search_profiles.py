@@ -107,9 +107,10 @@ LAMA_MIN_ROUNDS = 12
 """Rounds before a L.A.M.A. candidate may be dropped. After 4 (the default) a race of 3 or 4
 candidates often dropped the heuristic's choice on a handful of worlds that happened to agree
 (drawing rather than playing a 3 on a 3, after 12 playouts). At 120 playouts a move and no time
-limit, with 12: 63.5% of 200 2-player games against the heuristic (59.8% with 4); one strong bot
-among 3 heuristic ones won 43.0% of 100 games, 1.72x the fair share (32.5%, 1.30x with 4)
-(README, "Benchmarks")."""
+limit (README, "Benchmarks"), with 12 rather than 4: 63.5% of 200 2-player games against the
+heuristic (59.8%); one strong bot among 3 heuristic ones, 1.72x the fair share over games 0-99
+(1.30x) and 1.32x over games 100-199 (1.14x), 1.52x over the 200 (1.22x). With 20: 1.18x over
+games 0-99."""
 
 
 def lama_stop(root: dict, view: dict, steps: int) -> bool:
