@@ -88,16 +88,29 @@ class Profile:
     ``clues(before, action, view, previous)``: what the others' moves since the seat's last
     move (its view ``before`` and its ``action``) tell of their hidden cards, as :class:`Clue`
     objects that drawn states must fit (``previous``: the clues of the last move).
-    The default plays to the game's end and reads no clues."""
+    ``min_rounds``: the rounds of paired playouts before the strong bot's race may drop a
+    candidate (``SearchBot``'s ``min_rounds`` when it is not given one).
+    The default plays to the game's end, reads no clues and races after 4 rounds."""
 
     stop: Callable[[dict, dict, int], bool] = _never
     worth: Callable[[dict], list[float]] = _even
     clues: Callable[[dict, dict, dict, tuple], tuple] = NO_CLUES
+    min_rounds: int = 4
 
 
 # -- L.A.M.A. ------------------------------------------------------------------------------------------
 LAMA_TEMPERATURE = 8.0
 """Minus points: a lead of 8 points at a round's end is worth a 73% chance in a 2-seat game."""
+
+
+LAMA_MIN_ROUNDS = 12
+"""Rounds before a L.A.M.A. candidate may be dropped. After 4 (the default) a race of 3 or 4
+candidates often dropped the heuristic's choice on a handful of worlds that happened to agree
+(drawing rather than playing a 3 on a 3, after 12 playouts). At 120 playouts a move and no time
+limit (README, "Benchmarks"), with 12 rather than 4: 63.5% of 200 2-player games against the
+heuristic (59.8%); one strong bot among 3 heuristic ones, 1.72x the fair share over games 0-99
+(1.30x) and 1.32x over games 100-199 (1.14x), 1.52x over the 200 (1.22x). With 20: 1.18x over
+games 0-99."""
 
 
 def lama_stop(root: dict, view: dict, steps: int) -> bool:
@@ -231,7 +244,7 @@ def eoc_worth(view: dict) -> list[float]:
 
 PROFILES: dict[str, Profile] = {
     "eoc": Profile(eoc_stop, eoc_worth),
-    "lama": Profile(lama_stop, lama_worth, lama_clues),
+    "lama": Profile(lama_stop, lama_worth, lama_clues, LAMA_MIN_ROUNDS),
     "completto": Profile(completto_stop, completto_worth),
     "elements": Profile(elements_stop, elements_worth),
 }

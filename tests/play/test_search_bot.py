@@ -10,7 +10,7 @@ import pytest
 
 from play.bots import BOTS, RandomBot, SearchBot, make_bot
 from play.bots.runner import play_game
-from play.bots.search_profiles import Clue, lama_clues, lama_stop, lama_worth, outcome_worth, shares
+from play.bots.search_profiles import LAMA_MIN_ROUNDS, Clue, lama_clues, lama_stop, lama_worth, outcome_worth, shares
 from play.engine import Outcome, Rng
 from play.games import GAMES
 from play.games.eoc.decklists import sample_deck
@@ -210,6 +210,18 @@ def test_a_time_budget_ends_the_search():
     bot = SearchBot(game, 1, budget=0.02, min_rounds=10_000)  # never drops a candidate: only time ends it
     bot.choose(game.view(state, 0), legal)
     assert bot.last["playouts"] > 0 and 0.02 <= bot.last["seconds"] < 0.02 + 0.25
+
+
+def test_the_race_waits_the_rounds_of_the_games_profile():
+    game = GAMES["lama"]
+    assert SearchBot(game, 1, **CAP).min_rounds == LAMA_MIN_ROUNDS == 12
+    assert SearchBot(GAMES["completto"], 1, **CAP).min_rounds == 4
+    assert SearchBot(game, 1, **CAP, min_rounds=5).min_rounds == 5
+    state = lama_state([[3, 4, 6], [1, 2, 5]], 3, draw=[4, 5, 6, 1, 7, 7, 2, 2])
+    legal = game.legal_actions(state, 0)
+    bot = SearchBot(game, 1, budget=None, iterations=400)
+    bot.choose(game.view(state, 0), legal)
+    assert bot.last["candidates"] == 4 and bot.last["rounds"] >= 12 and bot.last["playouts"] >= 48
 
 
 def test_lama_clues_read_the_other_seats_draw_and_play():
