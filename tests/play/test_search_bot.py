@@ -10,7 +10,9 @@ import pytest
 
 from play.bots import BOTS, RandomBot, SearchBot, make_bot
 from play.bots.runner import play_game
-from play.bots.search_profiles import LAMA_MIN_ROUNDS, Clue, lama_clues, lama_stop, lama_worth, outcome_worth, shares
+from play.bots.search_profiles import (
+    LAMA_MIN_ROUNDS, Clue, elements_worth, lama_clues, lama_stop, lama_worth, outcome_worth, shares,
+)
 from play.engine import Outcome, Rng
 from play.games import GAMES
 from play.games.eoc.decklists import sample_deck
@@ -200,6 +202,17 @@ def test_worths():
     view = {"round": 2, "scores": [8, 0]}
     assert lama_stop({"round": 1}, view, 5) and not lama_stop({"round": 2}, view, 5)
     assert [round(w, 4) for w in lama_worth(view)] == [0.2689, 0.7311]
+
+
+def test_the_elements_worth_reads_points_at_a_temperature_of_8():
+    # points: score + won this deal + the 17 points of prizes to come by cards in hand (18 in all)
+    view = {"phase": "bid", "players": 4, "scores": [10, 4, 0, 0], "hand_sizes": [3, 6, 5, 4],
+            "won": [[{"colour": "red", "value": 5}], [], [{"colour": "blue", "value": 2}], []],
+            "prizes": [{"card": {"colour": "red", "value": 5}, "status": "won"},
+                       {"card": {"colour": "blue", "value": 2}, "status": "won"},
+                       {"card": {"colour": "green", "value": 8}, "status": "current"},
+                       {"card": {"colour": "red", "value": 9}, "status": "waiting"}]}
+    assert [round(w, 4) for w in elements_worth(view)] == [0.5611, 0.2022, 0.1399, 0.0968]
 
 
 def test_a_time_budget_ends_the_search():
