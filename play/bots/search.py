@@ -73,10 +73,11 @@ class SearchBot:
     """``choose(view, legal)`` by searching over determinizations (see the module's doc).
 
     ``SearchBot(game, seed, private=None, *, budget=0.5, iterations=None, method="pimc",
-    width=12, min_rounds=4, z=2.0, exploration=0.7, profile=None, resample=64)``: ``budget`` seconds per
+    width=12, min_rounds=None, z=2.0, exploration=0.7, profile=None, resample=64)``: ``budget`` seconds per
     move (``None``: no time limit, then ``iterations`` is required); ``iterations``: at most this
-    many playouts per move; ``width``: at most this many candidate actions; ``min_rounds`` and
-    ``z``: when the paired method may drop a candidate; ``exploration``: UCB1's constant for
+    many playouts per move; ``width``: at most this many candidate actions; ``min_rounds`` (the profile's
+    ``min_rounds`` by default: 4, Elements of Chaos 8) and ``z``: when the paired method may drop a
+    candidate; ``exploration``: UCB1's constant for
     ``"ismcts"``; ``profile``: when playouts stop and what they are worth (the game's own
     :data:`~.search_profiles.PROFILES` entry by default); ``resample``: at most this many draws
     more of a state that does not fit the clues (the last one is kept). ``ValueError`` for a game without a
@@ -86,7 +87,7 @@ class SearchBot:
     "candidates", "fallback"}``."""
 
     def __init__(self, game: Game, seed: int, private: dict | None = None, *, budget: float | None = DEFAULT_BUDGET,
-                 iterations: int | None = None, method: str = "pimc", width: int = 12, min_rounds: int = 4,
+                 iterations: int | None = None, method: str = "pimc", width: int = 12, min_rounds: int | None = None,
                  z: float = 2.0, confidence: float = 1.0, exploration: float = 0.7, profile: Profile | None = None,
                  resample: int = 64,
                  clock: Callable[[], float] = time.perf_counter):
@@ -103,11 +104,11 @@ class SearchBot:
         self.iterations = iterations
         self.method = method
         self.width = max(2, width)
-        self.min_rounds = max(1, min_rounds)
         self.z = z
         self.confidence = confidence
         self.exploration = exploration
         self.profile = profile or PROFILES.get(game.slug) or Profile()
+        self.min_rounds = max(1, self.profile.min_rounds if min_rounds is None else min_rounds)
         self.clock = clock
         self.rng = Rng.from_seed(seed)
         self.people_only = game.spec.people_only_actions

@@ -88,11 +88,14 @@ class Profile:
     ``clues(before, action, view, previous)``: what the others' moves since the seat's last
     move (its view ``before`` and its ``action``) tell of their hidden cards, as :class:`Clue`
     objects that drawn states must fit (``previous``: the clues of the last move).
-    The default plays to the game's end and reads no clues."""
+    ``min_rounds``: the rounds the paired method plays before it may drop a candidate (the
+    strong bot's default ``min_rounds``).
+    The default plays to the game's end, reads no clues and races from the fourth round."""
 
     stop: Callable[[dict, dict, int], bool] = _never
     worth: Callable[[dict], list[float]] = _even
     clues: Callable[[dict, dict, dict, tuple], tuple] = NO_CLUES
+    min_rounds: int = 4
 
 
 # -- L.A.M.A. ------------------------------------------------------------------------------------------
@@ -205,6 +208,9 @@ EOC_SHORT_DECK = 10
 EOC_DECK = 2.0
 """Each card a deck holds under ``EOC_SHORT_DECK`` costs this much (an empty deck loses)."""
 EOC_FAR = 30
+EOC_MIN_ROUNDS = 8
+"""Rounds before a candidate may be dropped: with 4, most moves were decided on 4 drawn states
+well within the budget (a playout's worth swings with the hidden cards and the draws)."""
 
 
 def eoc_stop(root: dict, view: dict, steps: int) -> bool:
@@ -230,7 +236,7 @@ def eoc_worth(view: dict) -> list[float]:
 
 
 PROFILES: dict[str, Profile] = {
-    "eoc": Profile(eoc_stop, eoc_worth),
+    "eoc": Profile(eoc_stop, eoc_worth, min_rounds=EOC_MIN_ROUNDS),
     "lama": Profile(lama_stop, lama_worth, lama_clues),
     "completto": Profile(completto_stop, completto_worth),
     "elements": Profile(elements_stop, elements_worth),

@@ -190,6 +190,16 @@ def test_it_answers_an_eoc_order_decision():
     action = bot.choose(game.view(state, 0), legal)
     assert action in legal
     assert bot.last["playouts"] > 0 and not bot.last["fallback"]
+    # Elements of Chaos races from the eighth round (its profile's min_rounds): the two
+    # candidates are both played out 8 times, the whole cap
+    assert bot.min_rounds == 8 and bot.last["rounds"] == 8 and bot.last["playouts"] == 16
+
+
+def test_min_rounds_comes_from_the_profile_unless_given():
+    assert SearchBot(GAMES["lama"], 1).min_rounds == 4
+    assert SearchBot(GAMES["eoc"], 1).min_rounds == 8
+    assert SearchBot(GAMES["eoc"], 1, min_rounds=3).min_rounds == 3
+    assert SearchBot(GAMES["eoc"], 1, min_rounds=0).min_rounds == 1
 
 
 def test_worths():
