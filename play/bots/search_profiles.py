@@ -210,7 +210,9 @@ EOC_DECK = 2.0
 EOC_FAR = 30
 EOC_MIN_ROUNDS = 8
 """Rounds before a candidate may be dropped: with 4, most moves were decided on 4 drawn states
-well within the budget (a playout's worth swings with the hidden cards and the draws)."""
+well within the budget (a playout's worth swings with the hidden cards and the draws). With 8 (and
+the cheaper playouts of cached card views and ways) the strong bot won 62.5% of 40 games against
+the heuristic at 0.5 s a move on a loaded machine (95% CI 47.0..75.8%; 57.5% of 40 with 4)."""
 
 
 def eoc_stop(root: dict, view: dict, steps: int) -> bool:
