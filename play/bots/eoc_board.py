@@ -4,12 +4,15 @@ character is from where it heads for, and where one move takes it. Squares are `
 tuples here; the view's lists are turned into tuples on the way in."""
 from __future__ import annotations
 
+import functools
 import heapq
 
 from tcg.vocabulary import DIRECTION_VECTORS as VECTORS
 
 FAR = 999
 GAP = 3
+WAYS_KEPT = 1 << 16
+"""Ways :meth:`Board.moves_to` remembers."""
 
 Square = tuple[int, int]
 
@@ -21,9 +24,10 @@ class Board:
 
     def __init__(self, view: dict, extra=(), removed=()):
         self.rows, self.cols = view["rows"], view["cols"]
-        self.filled = {(r, c) for r, line in enumerate(view["area"]) for c, s in enumerate(line) if s is not None}
-        self.filled.update(extra)
-        self.filled.difference_update(removed)
+        filled = {(r, c) for r, line in enumerate(view["area"]) for c, s in enumerate(line) if s is not None}
+        filled.update(extra)
+        filled.difference_update(removed)
+        self.filled = frozenset(filled)
         self.chars = {tuple(ch["square"]): ch for ch in view["characters"]}
 
     def on_area(self, square: Square) -> bool:
@@ -33,33 +37,9 @@ class Board:
         """The cost of the cheapest way from ``start`` to the nearest of ``goals`` for a mover of
         ``directions`` and ``power``: 1 a move, plus ``GAP`` for every square without an area card
         it would need (cards still to be set); characters are ignored, they move too. ``FAR``
-        when no goal can be reached (a power of 0 moves nowhere)."""
-        goals = set(goals)
-        if start in goals:
-            return 0
-        if power <= 0:
-            return FAR
-        best = {start: 0}
-        heap = [(0, start)]
-        while heap:
-            cost, pos = heapq.heappop(heap)
-            if pos in goals:
-                return cost
-            if cost > best.get(pos, FAR):
-                continue
-            for dr, dc in VECTORS[directions]:
-                r, c = pos
-                gaps = 0
-                for _ in range(power):
-                    r, c = r + dr, c + dc
-                    if not (0 <= r < self.rows and 0 <= c < self.cols):
-                        break
-                    gaps += (r, c) not in self.filled
-                    step = cost + 1 + GAP * gaps
-                    if step < best.get((r, c), FAR):
-                        best[(r, c)] = step
-                        heapq.heappush(heap, (step, (r, c)))
-        return FAR
+        when no goal can be reached (a power of 0 moves nowhere). Remembered for the last
+        ``WAYS_KEPT`` questions (a search asks the same ones over and over)."""
+        return _moves_to(self.rows, self.cols, self.filled, start, frozenset(goals), directions, power)
 
     def reach(self, start: Square, directions: str, power: int, blockers=None) -> list[Square]:
         """The squares one move takes a character on ``start`` to: in a straight line of its
@@ -75,6 +55,37 @@ class Board:
                     break
                 out.append((r, c))
         return out
+
+
+@functools.lru_cache(maxsize=WAYS_KEPT)
+def _moves_to(rows: int, cols: int, filled: frozenset, start: Square, goals: frozenset, directions: str,
+              power: int) -> int:
+    """Board.moves_to, remembered."""
+    if start in goals:
+        return 0
+    if power <= 0:
+        return FAR
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, pos = heapq.heappop(heap)
+        if pos in goals:
+            return cost
+        if cost > best.get(pos, FAR):
+            continue
+        for dr, dc in VECTORS[directions]:
+            r, c = pos
+            gaps = 0
+            for _ in range(power):
+                r, c = r + dr, c + dc
+                if not (0 <= r < rows and 0 <= c < cols):
+                    break
+                gaps += (r, c) not in filled
+                step = cost + 1 + GAP * gaps
+                if step < best.get((r, c), FAR):
+                    best[(r, c)] = step
+                    heapq.heappush(heap, (step, (r, c)))
+    return FAR
 
 
 def base(view: dict, seat: int) -> Square:

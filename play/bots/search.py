@@ -77,7 +77,7 @@ class SearchBot:
     move (``None``: no time limit, then ``iterations`` is required); ``iterations``: at most this
     many playouts per move; ``width``: at most this many candidate actions; ``min_rounds`` and
     ``z``: when the paired method may drop a candidate (``min_rounds`` ``None``: the profile's,
-    :attr:`~.search_profiles.Profile.min_rounds`); ``exploration``: UCB1's constant for
+    :attr:`~.search_profiles.Profile.min_rounds`: 4, L.A.M.A. 12, Elements of Chaos 8); ``exploration``: UCB1's constant for
     ``"ismcts"``; ``profile``: when playouts stop and what they are worth (the game's own
     :data:`~.search_profiles.PROFILES` entry by default); ``resample``: at most this many draws
     more of a state that does not fit the clues (the last one is kept). ``ValueError`` for a game without a

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from play.bots import BOTS, HEURISTICS, RandomBot
+from play.bots.eoc_board import FAR, GAP, Board, _moves_to
 from play.bots.eoc_heuristic import EocHeuristic
 from play.bots.runner import make_bots, play_game
 from play.engine import derive_seed
@@ -196,3 +197,18 @@ def test_heuristic_sets_a_card_from_hand_where_it_shortens_the_way():
         [[2, 1], code] for code in ("X-001", "X-040", "X-107", "X-900")]
     action = EocHeuristic(0).choose(GAME.view(state, 0), legal)
     assert action == {"type": "special", "by": [1, 1], "targets": [[2, 1], "X-040"]}
+
+
+def test_the_board_remembers_ways_and_counts_gaps_in_them():
+    view = {"rows": 4, "cols": 4, "characters": [],
+            "area": [[{}, None, None, None], [{}, None, None, None], [{}, {}, {}, None], [None, None, {}, {}]]}
+    board = Board(view)
+    _moves_to.cache_clear()
+    # down the filled column, along row 2, down to (3, 2), then right: 6 moves, no gap
+    assert board.moves_to((0, 0), [(3, 3)], "orthogonal", 1) == 6
+    # each square without a card on the way costs GAP more
+    assert board.moves_to((0, 0), [(0, 3)], "orthogonal", 1) == 3 + 3 * GAP
+    assert board.moves_to((0, 0), [(3, 3)], "orthogonal", 0) == FAR
+    assert board.moves_to((0, 0), {(3, 3)}, "orthogonal", 1) == 6
+    assert _moves_to.cache_info().hits == 1 and _moves_to.cache_info().misses == 3
+    assert Board(view, extra=[(0, 1), (0, 2)]).moves_to((0, 0), [(0, 3)], "orthogonal", 1) == 3 + GAP

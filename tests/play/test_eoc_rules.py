@@ -157,6 +157,16 @@ def test_cards_an_event_is_used_by_a_character_with_all_its_colours():
     refused(state, 0, {"type": "event", "card": "X-010", "by": [1, 2]}, words="colours")
 
 
+def test_cards_a_card_is_shown_by_one_dict_made_once():
+    state = begin(deck([FLAME]))
+    first, second = GAME.view(state, 0), GAME.view(state, 0)
+    assert first["cards"]["X-010"] is second["cards"]["X-010"]
+    assert first["cards"]["X-010"] == {
+        "code": "X-010", "name": "Flame", "name_en": "", "type": "event", "colours": ["red"], "size": 0,
+        "size_bonus": None, "action_table": {"step1": ["defend"], "step2": ["defend"], "step3": ["defend"]},
+        "hp": 0, "directions": "", "movement": 0, "effect": None}
+
+
 def test_cards_a_vanilla_event_and_special_are_spent_with_no_effect():
     state = begin(deck([ALL, DASH]))
     state = to_step(position(state, (0, ARISA, 1, 1), (1, REI, 2, 1)))

@@ -192,6 +192,19 @@ def test_it_answers_an_eoc_order_decision():
     action = bot.choose(game.view(state, 0), legal)
     assert action in legal
     assert bot.last["playouts"] > 0 and not bot.last["fallback"]
+    # Elements of Chaos races from the eighth round (its profile's min_rounds): the two
+    # candidates are both played out 8 times, the whole cap
+    assert bot.min_rounds == 8 and bot.last["rounds"] == 8 and bot.last["playouts"] == 16
+
+
+def test_min_rounds_comes_from_the_profile_unless_given():
+    assert SearchBot(GAMES["lama"], 1).min_rounds == LAMA_MIN_ROUNDS == 12
+    assert SearchBot(GAMES["lama"], 1, min_rounds=5).min_rounds == 5
+    assert SearchBot(GAMES["completto"], 1).min_rounds == 4
+    assert SearchBot(GAMES["elements"], 1).min_rounds == 4
+    assert SearchBot(GAMES["eoc"], 1).min_rounds == 8
+    assert SearchBot(GAMES["eoc"], 1, min_rounds=3).min_rounds == 3
+    assert SearchBot(GAMES["eoc"], 1, min_rounds=0).min_rounds == 1
 
 
 def test_worths():
@@ -227,9 +240,6 @@ def test_a_time_budget_ends_the_search():
 
 def test_the_race_waits_the_rounds_of_the_games_profile():
     game = GAMES["lama"]
-    assert SearchBot(game, 1, **CAP).min_rounds == LAMA_MIN_ROUNDS == 12
-    assert SearchBot(GAMES["completto"], 1, **CAP).min_rounds == 4
-    assert SearchBot(game, 1, **CAP, min_rounds=5).min_rounds == 5
     state = lama_state([[3, 4, 6], [1, 2, 5]], 3, draw=[4, 5, 6, 1, 7, 7, 2, 2])
     legal = game.legal_actions(state, 0)
     bot = SearchBot(game, 1, budget=None, iterations=400)

@@ -47,7 +47,13 @@ class Card:
 
     def to_json(self) -> dict:
         """The card as its view shows it: ``{"code", "name", "name_en", "type", "colours", "size",
-        "size_bonus", "action_table", "hp", "directions", "movement", "effect"}``."""
+        "size_bonus", "action_table", "hp", "directions", "movement", "effect"}``. Made once and
+        the same dict on every call (every view names its cards: a search builds views by the
+        thousand a move), so it is read, never changed."""
+        return self._json
+
+    @cached_property
+    def _json(self) -> dict:
         return {
             "code": self.code, "name": self.name, "name_en": self.name_en, "type": self.type,
             "colours": list(self.colours),
