@@ -136,6 +136,14 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# Threads per web process for HTTP requests (core.asgi_handler: each request's sync work runs
+# whole on one of them); below DB_POOL_SIZE, which websockets' database work shares.
+HTTP_THREADS = env.int("HTTP_THREADS", default=4)
+# Threads per web process for the sockets' database work on PostgreSQL (play.consumers): how
+# many moves of different matches wait on the database at once, their commits included (each
+# commit waits for the disk; concurrent ones share a flush). The pool's default size is the sum.
+PLAY_DB_THREADS = env.int("PLAY_DB_THREADS", default=4)
+
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
 # SQLite connections are kept (opening one costs more than the work of a move); PostgreSQL's
 # come from the pool instead.
@@ -145,8 +153,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.boo
     # Under ASGI each request's sync code may run on a fresh thread, so connections are pooled
     # (psycopg_pool) rather than kept per thread.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=env.int("HTTP_THREADS", default=4)
-                                           + env.int("PLAY_DB_THREADS", default=4))}
+        "min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=HTTP_THREADS + PLAY_DB_THREADS)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The statements of a move (play.services.match_rows) run on a cursor that binds on the
     # server; psycopg prepares such a statement once a connection has run it this many times.
@@ -165,13 +172,6 @@ if _SQLITE:
     _sqlite.setdefault("transaction_mode", "IMMEDIATE")
     _sqlite.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Threads per web process for HTTP requests (core.asgi_handler: each request's sync work runs
-# whole on one of them); below DB_POOL_SIZE, which websockets' database work shares.
-HTTP_THREADS = env.int("HTTP_THREADS", default=4)
-# Threads per web process for the sockets' database work on PostgreSQL (play.consumers): how
-# many moves of different matches wait on the database at once, their commits included (each
-# commit waits for the disk; concurrent ones share a flush). The pool's default size is the sum.
-PLAY_DB_THREADS = env.int("PLAY_DB_THREADS", default=4)
 
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:

@@ -251,7 +251,7 @@ def eoc_worth(view: dict) -> list[float]:
 
 PROFILES: dict[str, Profile] = {
     "eoc": Profile(eoc_stop, eoc_worth, min_rounds=EOC_MIN_ROUNDS),
-    "lama": Profile(lama_stop, lama_worth, lama_clues, LAMA_MIN_ROUNDS),
+    "lama": Profile(lama_stop, lama_worth, lama_clues, min_rounds=LAMA_MIN_ROUNDS),
     "completto": Profile(completto_stop, completto_worth),
     "elements": Profile(elements_stop, elements_worth),
 }

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -100,22 +101,11 @@ def _expected(expected: str, data: Any) -> _Mismatch:
 Decoder = Callable[[Any], Any]
 
 
-def _decoding(decoders: Sequence[Decoder], data: Sequence, kind: str) -> list:
-    """Each of ``data`` through its decoder, a failure marked with its index (``kind`` "index")."""
+def _items(decoders: Iterable[Decoder], data: Sequence) -> list:
+    """Each item of ``data`` through its decoder (``decoders`` in step with ``data``; one decoder
+    for all: ``itertools.repeat``), a failure marked with the item's index."""
     out = []
     for i, (decode, value) in enumerate(zip(decoders, data)):
-        try:
-            out.append(decode(value))
-        except _Mismatch as error:
-            error.where.append((kind, i))
-            raise
-    return out
-
-
-def _each(decode: Decoder, data: list) -> list:
-    """Every item of ``data`` through ``decode``, a failure marked with its index."""
-    out = []
-    for i, value in enumerate(data):
         try:
             out.append(decode(value))
         except _Mismatch as error:
@@ -215,7 +205,7 @@ def _sequence_decoder(item: Any, kind: type) -> Decoder:
     def decode(data):
         if not isinstance(data, list):
             raise _expected("a list", data)
-        return kind(_each(inner, data))
+        return kind(_items(itertools.repeat(inner), data))
     return decode
 
 
@@ -228,7 +218,7 @@ def _fixed_tuple_decoder(args: tuple) -> Decoder:
             raise _expected("a list", data)
         if len(data) != len(decoders):
             raise _expected(expected, data)
-        return tuple(_decoding(decoders, data, "index"))
+        return tuple(_items(decoders, data))
     return decode
 
 
@@ -253,21 +243,24 @@ def _dataclass_decoder(cls: type) -> Decoder:
     """The decoder of a dataclass; its fields' decoders are built on its first use (a class may
     hold itself, or a class declared after it)."""
     def decode(data):
-        return _load_dataclass(cls, _field_decoders(cls), data, None)
+        return _load_dataclass(cls, data, None)
     return decode
 
 
 @functools.cache
-def _field_decoders(cls: type) -> tuple[tuple[str, Decoder], ...]:
-    """Each field of the dataclass ``cls`` with its decoder, in field order."""
-    return tuple((name, _decoder(hint)) for name, hint in _hints(cls))
+def _field_decoders(cls: type) -> tuple[tuple[tuple[str, Decoder], ...], tuple[Decoder, ...]]:
+    """The fields of the dataclass ``cls`` in field order: each name with its decoder, and the
+    decoders alone (for a ``json_list`` class's list of values)."""
+    fields = tuple((name, _decoder(hint)) for name, hint in _hints(cls))
+    return fields, tuple(decode for _, decode in fields)
 
 
-def _load_dataclass(cls: type, fields: Sequence[tuple[str, Decoder]], data: Any, given: dict | None):
+def _load_dataclass(cls: type, data: Any, given: dict | None):
+    fields, decoders = _field_decoders(cls)
     if type(data) is list and getattr(cls, "json_list", False):
         if len(data) != len(fields):
             raise _expected(f"a list of {len(fields)} for {cls.__name__}", data)
-        return cls(*_decoding([decode for _, decode in fields], data, "index"))
+        return cls(*_items(decoders, data))
     if not isinstance(data, dict):
         raise _expected(f"an object for {cls.__name__}", data)
     given = given or {}
@@ -306,6 +299,6 @@ def from_json(cls: type[T], data: Any, path: str = "", given: dict[str, Any] | N
     The decoder of each type is built once (``_decoder``); a path is built only for data that
     fails, so a state loads without a string made per value."""
     try:
-        return _load_dataclass(cls, _field_decoders(cls), data, given)
+        return _load_dataclass(cls, data, given)
     except _Mismatch as error:
         raise ValueError(error.at(path)) from None
