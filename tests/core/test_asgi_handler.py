@@ -4,11 +4,17 @@ sync work runs whole on one thread of the handler's pool, and static files are a
 import threading
 from pathlib import Path
 
+import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import ApplicationCommunicator
 from django.core import signals
 
 from config.asgi import application
+
+# The handler's pool threads outlive a test: one that served an earlier test keeps that test's
+# connection, and Django's request_started closes stale connections there, so these requests
+# need database access too, whichever tests ran before (pytest-django runs tests without it last).
+pytestmark = pytest.mark.django_db
 
 SITE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "site.js"
 
