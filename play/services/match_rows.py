@@ -144,10 +144,12 @@ def _cursor():
     parameters after that, so PostgreSQL neither parses nor plans a move's statements again and
     nothing is quoted into the SQL on the client. A pooled connection keeps its prepared
     statements from checkout to checkout. Django's wrapper stays around it (its errors, its
-    query log, ``execute_wrapper``)."""
+    query log, ``execute_wrapper``), after the same check as Django's own cursors that the
+    connection is not used from a thread it was not made for."""
     if connection.vendor != "postgresql":
         return connection.cursor()
     connection.ensure_connection()
+    connection.validate_thread_sharing()
     raw = psycopg.Cursor(connection.connection)
     return (connection.make_debug_cursor if connection.queries_logged else connection.make_cursor)(raw)
 
