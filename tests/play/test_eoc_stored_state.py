@@ -2,6 +2,7 @@
 the decks once; a stored state names its catalogue by key, and ``load`` builds the catalogue
 from the options once per process and shares it between the states of the match. A state
 stored with its whole catalogue (before) is brought to today's shape by a data migration."""
+import dataclasses
 import importlib
 import json
 import random
@@ -17,6 +18,7 @@ from play.games import GAMES
 from play.games.eoc import stored
 from play.games.eoc.cards import forget_catalogues
 from play.games.eoc.decklists import sample_deck
+from play.games.eoc.state import Part
 from play.models import Match
 from play.services.create import create_match
 from tests.play.matches import HEURISTIC
@@ -147,6 +149,10 @@ def test_a_state_stored_in_the_codecs_form_still_loads():
     state = played(120)[120]
     data = {**fields_to_json(state, frozenset({"cat"})), "cards": state.cat.key}
     assert isinstance(data["decks"][0], list)
+    # The small classes were stored as objects of their fields before they were lists.
+    data["part"] = dict(zip([f.name for f in dataclasses.fields(Part)], data["part"]))
+    data["turned"] = None if state.turned is None else dict(zip(["seat", "code", "damage"], data["turned"]))
+    assert isinstance(data["part"], dict)
     assert EOC.load(data, OPTIONS) == state
 
 
