@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from play.engine import IllegalAction
+from play.engine import IllegalAction, fields_to_json
 from play.games import GAMES
 from play.games.eoc import modifiers
 from play.games.eoc.area import set_slot
@@ -333,7 +333,7 @@ def test_a_character_that_stops_on_a_closet_cannot_move_again_this_turn():
 # -- storage --------------------------------------------------------------------------------------------
 def test_a_state_stored_before_decisions_and_looks_loads_with_none_pending():
     state = board([SPY])
-    data = GAME.dump(state)
+    data = {**fields_to_json(state, frozenset({"cat"})), "cards": state.cat.key}  # the codec's form, stored then
     del data["pending"], data["peeks"]
     assert GAME.load(data, None) == state
     with pytest.raises(IllegalAction):

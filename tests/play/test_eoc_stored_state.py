@@ -2,6 +2,7 @@
 the decks once; a stored state names its catalogue by key, and ``load`` builds the catalogue
 from the options once per process and shares it between the states of the match. A state
 stored with its whole catalogue (before) is brought to today's shape by a data migration."""
+import dataclasses
 import importlib
 import json
 import random
@@ -10,10 +11,14 @@ from dataclasses import asdict
 import pytest
 from django.apps import apps
 
-from play.engine import to_json
+from bench.engine_eoc import deck_pairs
+from play.bots.runner import make_bots, play_game
+from play.engine import fields_to_json, to_json
 from play.games import GAMES
+from play.games.eoc import stored
 from play.games.eoc.cards import forget_catalogues
 from play.games.eoc.decklists import sample_deck
+from play.games.eoc.state import Part
 from play.models import Match
 from play.services.create import create_match
 from tests.play.matches import HEURISTIC
@@ -111,3 +116,52 @@ def test_the_data_migration_converts_stored_states():
     forget_catalogues()
     assert EOC.load(stored.state, stored.options) == state
     assert Match.objects.get(pk=lama.pk).state == lama.state
+
+
+def test_every_state_of_heuristic_games_stays_within_2_kib():
+    # The heuristic bots reach the crowded boards random moves seldom do (before the piles were
+    # stored as positions, their largest state was 2,306 bytes).
+    from_games = []
+    for seed in range(6):
+        bots = make_bots(EOC, ["heuristic", "heuristic"], seed)
+        play_game(EOC, 2, seed, deck_pairs()[seed % len(deck_pairs())], bots,
+                  on_step=lambda before, seat, action, after: from_games.append(size(EOC.dump(after))))
+    assert len(from_games) > 1000
+    assert max(from_games) <= 2048, max(from_games)
+
+
+def test_piles_are_stored_as_positions_in_the_catalogue_and_rest_fields_left_out():
+    state = played(120)[120]
+    data = EOC.dump(state)
+    codes = state.cat.codes
+    assert codes == tuple(sorted(c.code for c in state.cat.cards)) and len(codes) <= 62
+    for name in stored.PILES:
+        assert data.get(name, ["", ""]) == ["".join(stored.DIGITS[codes.index(code)] for code in pile)
+                                            for pile in getattr(state, name)]
+    assert {name for name, value in stored.AT_REST.items() if name not in data} == {
+        name for name, value in stored.AT_REST.items()
+        if to_json(getattr(state, name)) == value or name in stored.PILES and value == ["", ""]
+        and getattr(state, name) == ((), ())}
+    assert EOC.load(data, OPTIONS) == state
+
+
+def test_a_state_stored_in_the_codecs_form_still_loads():
+    state = played(120)[120]
+    data = {**fields_to_json(state, frozenset({"cat"})), "cards": state.cat.key}
+    assert isinstance(data["decks"][0], list)
+    # The small classes were stored as objects of their fields before they were lists.
+    data["part"] = dict(zip([f.name for f in dataclasses.fields(Part)], data["part"]))
+    data["turned"] = None if state.turned is None else dict(zip(["seat", "code", "damage"], data["turned"]))
+    assert isinstance(data["part"], dict)
+    assert EOC.load(data, OPTIONS) == state
+
+
+def test_a_bad_pile_is_refused_naming_it():
+    state = played(10)[10]
+    data = EOC.dump(state)
+    bad = {**data, "decks": [data["decks"][0], "!"]}
+    with pytest.raises(ValueError, match=r"^decks\[1\]: expected the cards' positions in the catalogue"):
+        EOC.load(bad, OPTIONS)
+    beyond = {**data, "hands": ["z", data["hands"][1]]}
+    with pytest.raises(ValueError, match=r"^hands\[0\]: expected"):
+        EOC.load(beyond, OPTIONS)

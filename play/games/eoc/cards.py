@@ -105,6 +105,16 @@ class Catalogue:
         return code in self._by_code
 
     @cached_property
+    def codes(self) -> tuple[str, ...]:
+        """The cards' codes in ``cards``' order (sorted): a card's position in the catalogue."""
+        return tuple(c.code for c in self.cards)
+
+    @cached_property
+    def positions(self) -> dict[str, int]:
+        """Each card's position in ``codes``, by code."""
+        return {code: i for i, code in enumerate(self.codes)}
+
+    @cached_property
     def key(self) -> str:
         """What a stored state names this catalogue by: 24 hex digits of the SHA-256 of its
         canonical JSON (board size, stacked, sandbox and every card), the same in every process."""

@@ -21,7 +21,6 @@ from play.engine import (
     action_type,
     bad_option,
     check_viewer,
-    fields_to_json,
     from_json,
     game_over,
     illegal,
@@ -34,7 +33,7 @@ from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_ROWS, DECK_SIZE
 
 from . import determinize as determinize_mod
-from . import effects, modifiers, sandbox, steps, turn
+from . import effects, modifiers, sandbox, steps, stored, turn
 from . import setup as setup_mod
 from .cards import Catalogue, known, parse_decks, remember, texts_of
 from .decklists import sample_deck
@@ -318,18 +317,17 @@ class EoC(BaseGame):
         return {**(options or {}), "decks": [sample_deck(n) for n in parts]}
 
     def dump(self, state: EocState) -> dict:
-        """The state as JSON without its catalogue's card data: ``"cards"`` is the catalogue's
-        ``key`` (the match's options hold the decks); a square's card and a character are lists
-        of their fields (:class:`.state.Slot`, :class:`.state.Char`)."""
-        data = fields_to_json(state, _SHARED)
-        data["cards"] = state.cat.key
-        return data
+        """The state as stored (:func:`.stored.store`): without its catalogue's card data
+        (``"cards"`` is the catalogue's ``key``; the match's options hold the decks), piles as
+        strings of the cards' positions in the catalogue, fields at rest left out."""
+        return stored.store(state)
 
     def load(self, data: dict, options=None) -> EocState:
-        """The state ``dump`` gave. Its catalogue is the one kept under its ``"cards"`` key in
-        this process (:func:`.cards.known`), else built once from ``options["decks"]`` (with
-        ``rows``, ``stacked`` and ``sandbox``) and kept. ``ValueError`` naming the field for data
-        of another shape, and for ``"cards"`` when the catalogue is not kept and ``options`` are
+        """The state ``dump`` gave (or one stored before in the codec's form, see
+        :mod:`.stored`). Its catalogue is the one kept under its ``"cards"`` key in this process
+        (:func:`.cards.known`), else built once from ``options["decks"]`` (with ``rows``,
+        ``stacked`` and ``sandbox``) and kept. ``ValueError`` naming the field for data of
+        another shape, and for ``"cards"`` when the catalogue is not kept and ``options`` are
         ``None`` or hold other cards."""
         if not isinstance(data, dict) or type(data.get("cards")) is not str:
             raise ValueError("cards: expected the key of the match's cards (a state of Elements of Chaos)")
@@ -341,9 +339,7 @@ class EoC(BaseGame):
             cat = remember(_catalogue(options)[0])
             if cat.key != key:
                 raise ValueError("cards: the options' decks are not the cards of this state")
-        fields = {"pending": None, "peeks": [[], []]}  # absent from states stored before decisions
-        fields.update((name, value) for name, value in data.items() if name != "cards")
-        state = from_json(EocState, fields, given={"cat": cat})
+        state = stored.restore(data, cat)
         self.check_state(state)
         return state
 
@@ -362,10 +358,6 @@ class EoC(BaseGame):
         """``ValueError`` for a loaded state whose area does not match its rows."""
         if len(state.area) != state.cat.rows * 4:
             raise ValueError("not an Elements of Chaos state: the area does not match the rows")
-
-
-#: The fields of a state every state of its match shares: stored once, in the match's options.
-_SHARED = frozenset({"cat"})
 
 
 def _catalogue(options) -> tuple[Catalogue, tuple[tuple[str, ...], tuple[str, ...]]]:

@@ -4,7 +4,8 @@ kit's codec). Seats are 0 and 1; squares are ``(row, col)`` as seen from seat 0
 
 The :class:`Catalogue` (cards and board size) is shared unchanged by every state of a match: a
 stored state names it by its ``key`` (the match's options hold the card data, see
-:meth:`.game.EoC.load`). A :class:`Slot` and a :class:`Char` are stored as lists of their fields.
+:mod:`.stored`). The small classes (all but :class:`EocState`) are stored as lists of their
+fields.
 """
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ class Push:
     dr: int
     dc: int
 
+    json_list: ClassVar[bool] = True  # stored as [seat, uid, dr, dc]
+
 
 @dataclass(frozen=True)
 class Mod:
@@ -74,6 +77,8 @@ class Mod:
     uid: int
     amount: int
     until: str
+
+    json_list: ClassVar[bool] = True  # stored as [kind, uid, amount, until]
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,8 @@ class Pending:
     next_op: int
     uid: int
     targets: tuple[tuple[int, int] | str | None, ...]
+
+    json_list: ClassVar[bool] = True  # stored as [seat, kind, cards, deck, to, code, next_op, uid, targets]
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,8 @@ class Part:
     defended: bool = False
     manual: bool = False
 
+    json_list: ClassVar[bool] = True  # stored as [events, moved, specials, acted, struck, defended, manual]
+
 
 @dataclass(frozen=True)
 class Turned:
@@ -138,6 +147,8 @@ class Turned:
     code: str
     damage: int
 
+    json_list: ClassVar[bool] = True  # stored as [seat, code, damage]
+
 
 @dataclass(frozen=True)
 class Result:
@@ -146,6 +157,8 @@ class Result:
 
     winners: tuple[int, ...]
     reason: str
+
+    json_list: ClassVar[bool] = True  # stored as [winners, reason]
 
 
 @dataclass(frozen=True)
