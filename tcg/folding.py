@@ -15,16 +15,34 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 import jaconv
 
 _SPACES = re.compile(r"\s+")
 
 
+#: Texts up to this many characters (names, codes, search words) have their keys kept.
+SHORT = 64
+
+
 def fold(text: str | None) -> str:
-    """Return the matching key of ``text`` (``""`` for ``None``)."""
+    """Return the matching key of ``text`` (``""`` for ``None``). The keys of short texts
+    (``SHORT`` characters or fewer: a deck list folds the same names request after request)
+    are kept, the last 16,384 of them; a longer text is folded each time."""
     if not text:
         return ""
+    if len(text) <= SHORT:
+        return _fold_short(text)
+    return _fold(text)
+
+
+@lru_cache(maxsize=16384)
+def _fold_short(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text).casefold()
     folded = jaconv.kata2hira(folded)
     return _SPACES.sub(" ", folded).strip()
