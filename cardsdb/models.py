@@ -298,8 +298,6 @@ class CatalogueState(models.Model):
         if not row:
             return (0, None)
         version, changed_at = row
-        if isinstance(changed_at, str):  # a backend without the type's converter
-            changed_at = datetime.fromisoformat(changed_at)
         if changed_at is not None and timezone.is_naive(changed_at):
             changed_at = timezone.make_aware(changed_at, dt_timezone.utc)
         return (version, changed_at)

@@ -75,11 +75,10 @@ class _Lookups:
             if version == self._version:  # else the catalogue changed meanwhile: keep nothing
                 self._by_code.update(by_code)
                 self._by_key.update((k, tuple(v)) for k, v in by_key.items())
-            else:
-                self._version = None
 
     def clear(self) -> None:
-        """Forget every lookup (tests that change the catalogue without its version)."""
+        """Forget every lookup: for a write that found a card gone although the catalogue's
+        version had not changed (a bulk delete that skipped ``CatalogueState.touch``)."""
         with self._lock:
             self._version, self._by_code, self._by_key = None, {}, {}
 
