@@ -173,6 +173,8 @@ class CardCollection(ApiView):
     """Up to 75 cards at once, by code or by name (exact, folded; optionally in a set):
     the cards found, in the order asked, and the identifiers ``not_found``."""
 
+    writes = False  # a lookup: nothing is saved
+
     @extend_schema(
         request=CardCollectionRequestSerializer,
         responses={200: CardCollectionSerializer, 400: _ERROR},

@@ -9,7 +9,9 @@
   is an error (status 400 or more) — so an error found late (while the answer is written) leaves
   nothing behind, and neither does a refusal after a partial write (a session made for a guest
   by the refused write is forgotten as well). Reads run no transaction of their own (on SQLite
-  a transaction takes the write lock).
+  a transaction takes the write lock, so every reader would queue behind it, and on PostgreSQL
+  it costs two more round trips) — nor does a ``POST`` that only reads, such as a deck list
+  checked or a batch of cards looked up: its view says so with ``writes = False``.
 
 Use ``ApiView``, ``GenericApiView``, ``ListApiView`` or ``RetrieveApiView`` in place of DRF's
 ``APIView``, ``GenericAPIView``, ``ListAPIView`` and ``RetrieveAPIView``
@@ -35,13 +37,17 @@ def declared_parameters(view, method: str) -> tuple:
 class ApiViewMixin:
     """See the module: query parameters checked, writes in one transaction with their answer."""
 
+    #: False for a view whose write methods only read (a ``POST`` used for a body too large or
+    #: too structured for a query string): it runs no transaction, as a ``GET`` does.
+    writes = True
+
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         if request.method != "OPTIONS":
             request.parameters = read_parameters(request.query_params, declared_parameters(self, request.method))
 
     def dispatch(self, request, *args, **kwargs):
-        if request.method not in WRITE_METHODS:
+        if request.method not in WRITE_METHODS or not self.writes:
             return super().dispatch(request, *args, **kwargs)
         session = getattr(request, "session", None)
         new_session = session is not None and session.session_key is None

@@ -72,6 +72,8 @@ class AnalyseDeck(ApiView):
     """Everything the builder shows for a list that need not be saved: the validation report,
     the cards' key fields, statistics and odds."""
 
+    writes = False  # a report on the list given: nothing is saved
+
     @extend_schema(
         request=AnalyseInput,
         responses={200: OpenApiResponse(description=(

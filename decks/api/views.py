@@ -38,6 +38,8 @@ def list_report(data: dict):
 class ValidateDeck(ApiView):
     """Check a deck list: exactly 51 cards, at most 3 copies of a name, every card known."""
 
+    writes = False  # a report on the list given: nothing is saved
+
     @extend_schema(
         request=DeckListInput,
         responses={200: ValidationReportSerializer, 400: ERROR, 413: ERROR},
