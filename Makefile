@@ -3,7 +3,8 @@
 #              (first make system-deps: what the tests need from the system)
 # make system-deps - installs the Debian packages the tests need when one is missing (Chromium for
 #              the browser tests, a CJK font for Japanese in screenshots and PNG card faces, cairo,
-#              gettext), with apt-get when run as root, else says what to install; a no-op when all is there
+#              gettext, wrk for the HTTP benchmarks' clients), with apt-get when run as root, else says
+#              what to install; a no-op when all is there
 # make bench - the benchmarks in bench/
 # (make run is the development form of the Procfile: web and the three workers, with beat inside
 # the people's worker, run by supervisord (config/supervisord.conf), which starts again whichever
@@ -56,6 +57,7 @@ system-deps:
 	command -v msgfmt >/dev/null 2>&1 || need+=(gettext); \
 	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null; } | grep -q 'libcairo\.so\.2' || need+=(libcairo2); \
 	fc-list 2>/dev/null | grep -q 'Noto Sans CJK JP' || need+=(fonts-noto-cjk); \
+	command -v wrk >/dev/null 2>&1 || need+=(wrk); \
 	if [ $${#need[@]} -eq 0 ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  echo "installing: $${need[*]}"; \
@@ -69,7 +71,7 @@ test: system-deps $(STAMP) messages
 	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: setup
+bench: setup system-deps
 	$(PY) -m bench $(BENCH)
 
 clean:

@@ -45,10 +45,10 @@ def _wait(ready, what: str, proc: subprocess.Popen | None, timeout: float) -> No
         time.sleep(0.1)
 
 
-def session_cpu_seconds(session: int) -> float:
-    """CPU seconds (user + system) of the live processes of session ``session`` (Linux
+def session_cpu_by_process(session: int) -> dict[int, float]:
+    """CPU seconds (user + system) of each live process of session ``session``, by pid (Linux
     ``/proc/<pid>/stat``: session is field 6, utime and stime fields 14 and 15, in clock ticks)."""
-    ticks = 0
+    found = {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -58,8 +58,13 @@ def session_cpu_seconds(session: int) -> float:
         except OSError:  # exited meanwhile
             continue
         if int(fields[3]) == session:
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
+            found[int(entry.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def session_cpu_seconds(session: int) -> float:
+    """CPU seconds (user + system) of the live processes of session ``session``, summed."""
+    return sum(session_cpu_by_process(session).values())
 
 
 def _kill_group(proc: subprocess.Popen | None, sig: int) -> None:
@@ -122,6 +127,12 @@ class Process:
         if self.proc is None or not os.path.isdir("/proc"):
             return None
         return session_cpu_seconds(self.proc.pid)
+
+    def cpu_by_process(self) -> dict[int, float]:
+        """As ``cpu_seconds``, for each live process of the session by pid (``{}`` without ``/proc``)."""
+        if self.proc is None or not os.path.isdir("/proc"):
+            return {}
+        return session_cpu_by_process(self.proc.pid)
 
     @property
     def running(self) -> bool:
