@@ -19,7 +19,7 @@ from tcg.effects.language import MANUAL, check_effect
 from tcg.effects.text import card_texts
 from tcg.vocabulary import ACTIONS
 
-from .models import STEP_VALUES, Card, CardSet, CatalogueState
+from .models import STEP_VALUES, Card, CardSet
 
 
 @admin.register(CardSet)
@@ -27,10 +27,6 @@ class CardSetAdmin(admin.ModelAdmin):
     list_display = ("code", "name", "name_en", "kind")
     list_filter = ("kind",)
     search_fields = ("code", "name", "name_en")
-
-    def delete_queryset(self, request, queryset):
-        super().delete_queryset(request, queryset)
-        CatalogueState.touch()
 
 
 def _step_field(n: int) -> forms.CharField:
@@ -180,7 +176,3 @@ class CardAdmin(admin.ModelAdmin):
         if texts is None:
             return "—"
         return format_html_join("", "<p>{}</p>", ((texts[lang],) for lang in texts))
-
-    def delete_queryset(self, request, queryset):
-        super().delete_queryset(request, queryset)
-        CatalogueState.touch()

@@ -16,7 +16,10 @@ text in the database. ``effect`` is the card's effect in the language of
 
 ``CatalogueState`` is one row whose ``version`` goes up with every change to the catalogue (a
 card or set saved or deleted, an import); the card API's ``ETag`` and ``Last-Modified`` come
-from it, so answering a conditional request costs one primary-key read.
+from it, so answering a conditional request costs one primary-key read, and the deck checks'
+lookups are kept for as long as it stays the same. Every way Django writes these rows moves it:
+``save`` and ``delete`` of one row, and the bulk writes of their querysets
+(``CatalogueQuerySet``: ``update``, ``delete``, ``bulk_create``, ``bulk_update``).
 """
 from __future__ import annotations
 
@@ -42,10 +45,45 @@ from tcg.vocabulary import (
 STEP_VALUES = tuple(" ".join(p) for n in range(1, MAX_STEP_ACTIONS + 1) for p in permutations(ACTIONS, n))
 
 
+class CatalogueQuerySet(models.QuerySet):
+    """The querysets of ``CardSet`` and ``Card``: a bulk write that changed at least one row
+    moves the catalogue's version (``CatalogueState.touch``, in the write's transaction), as
+    ``save`` and ``delete`` do for one row. A write that changed nothing leaves it. (A delete of
+    a set reaches its cards through the set's queryset: one touch.)"""
+
+    def update(self, **kwargs) -> int:
+        changed = super().update(**kwargs)
+        if changed:
+            CatalogueState.touch()
+        return changed
+
+    def delete(self):
+        deleted, by_model = super().delete()
+        if deleted:
+            CatalogueState.touch()
+        return deleted, by_model
+
+    def bulk_create(self, objs, *args, **kwargs):
+        created = super().bulk_create(objs, *args, **kwargs)
+        if created:
+            CatalogueState.touch()
+        return created
+
+    def bulk_update(self, objs, fields, *args, **kwargs) -> int:
+        changed = super().bulk_update(objs, fields, *args, **kwargs)
+        if changed:
+            CatalogueState.touch()
+        return changed
+
+    delete.alters_data = update.alters_data = True  # as Django's own: templates may not call them
+
+
 class CardSet(models.Model):
     """A set (expansion). ``kind`` says whether it is a printed set or one made for the site."""
 
     KINDS = [(k, k) for k in SET_KINDS]
+    objects = CatalogueQuerySet.as_manager()
+
     code = models.CharField(_("set code"), max_length=10, primary_key=True)
     name = models.CharField(_("name"), max_length=200)
     name_en = models.CharField(_("English name"), max_length=200, blank=True)
@@ -88,6 +126,8 @@ class Card(models.Model):
     """
 
     TYPE_CHOICES = choices(TYPE_LABELS, TYPES)
+
+    objects = CatalogueQuerySet.as_manager()
     DIRECTION_CHOICES = choices(DIRECTION_LABELS, DIRECTIONS)
     COLOUR_CHOICES = choices(COLOUR_LABELS, COLOURS)
 
@@ -272,8 +312,8 @@ class CatalogueState(models.Model):
     """The catalogue's change counter: one row (``pk`` 1).
 
     ``version`` goes up by one with every change (``touch``); ``changed_at`` is when the last
-    change happened. Writes that bypass ``Model.save``/``delete`` (bulk imports, bulk deletes)
-    call ``touch`` themselves.
+    change happened. ``Model.save``/``delete`` of a set or a card and their querysets' bulk
+    writes (``CatalogueQuerySet``) call ``touch``; a write in plain SQL must call it itself.
     """
 
     version = models.PositiveBigIntegerField(default=0)

@@ -26,7 +26,7 @@ from tcg.cards.interchange import (
 from tcg.cards.model import CardRecord
 from tcg.vocabulary import SET_KINDS
 
-from .models import Card, CardSet, CatalogueState
+from .models import Card, CardSet
 from .synthetic import MAX_NUMBER, SET_CODE, SET_NAME, SET_NAME_EN, synthetic_record
 
 
@@ -179,7 +179,6 @@ def import_catalogue(parsed: ParsedCatalogue, progress: Callable[[int], None] | 
         updated += len(old)
         if progress:
             progress(len(chunk))
-    CatalogueState.touch()
     return ImportSummary(created=created, updated=updated, sets_created=sets_created)
 
 
@@ -213,7 +212,6 @@ def add_synthetic_cards(total: int, seed: int = 0, progress: Callable[[int], Non
         Card.objects.bulk_create([Card(**Card.fields_from_record(synthetic_record(n, seed))) for n in chunk])
         if progress:
             progress(len(chunk))
-    CatalogueState.touch()
     return len(missing)
 
 
@@ -236,7 +234,6 @@ def remove_synthetic_cards() -> int:
         raise SyntheticSetError(
             f"{len(exc.protected_objects)} saved deck entries use synthetic cards; nothing was removed"
         ) from None
-    CatalogueState.touch()
     return count
 
 

@@ -77,8 +77,8 @@ class _Lookups:
                 self._by_key.update((k, tuple(v)) for k, v in by_key.items())
 
     def clear(self) -> None:
-        """Forget every lookup: for a write that found a card gone although the catalogue's
-        version had not changed (a bulk delete that skipped ``CatalogueState.touch``)."""
+        """Forget every lookup (the next check starts from the catalogue as it is): for a write
+        in plain SQL that did not move the catalogue's version, and for tests."""
         with self._lock:
             self._version, self._by_code, self._by_key = None, {}, {}
 

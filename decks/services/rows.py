@@ -3,7 +3,6 @@ deck's cards written as its next version (``DeckVersion``). Each caller is one t
 from __future__ import annotations
 
 from cardsdb.selectors.catalogue import card_ids
-from cardsdb.selectors.deck_index import LOOKUPS
 from tcg.decks.rules import DeckReport
 
 from ..errors import DeckListError, DeckNotFound, DeckPermissionError
@@ -30,14 +29,13 @@ def write_entries(deck: Deck, report: DeckReport, user=None, note: str = "", kin
     (``kind`` and ``restored_from`` as in ``DeckVersion``).
 
     Raises ``DeckListError`` when the report has blocking problems, or when one of its cards is
-    no longer in the catalogue (gone since the list was checked, or removed by a write that left
-    the catalogue's version as it was): the list is then checked again against the catalogue as
-    it is, and that report's problems are the error's."""
+    no longer in the catalogue (gone since the list was checked): the list is then checked again
+    against the catalogue as it is (its version moved with the delete), and that report's
+    problems are the error's."""
     if report.blocking_problems:
         raise DeckListError(report)
     ids = card_ids([c.code for c in report.cards])
     if any(c.code not in ids for c in report.cards):
-        LOOKUPS.clear()
         raise DeckListError(check_entries([{"code": c.code, "count": c.count} for c in report.cards]))
     deck.entries.all().delete()
     DeckCard.objects.bulk_create(
