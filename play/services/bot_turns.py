@@ -26,7 +26,10 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
     while the match is on the guided path (``play.bots.scripted``); a learner who resigned is
     played by the heuristic bot.
     Returns whether an action was applied; does nothing (False) when the match has moved on, is
-    not running, or no bot is to act, so a task may run twice."""
+    not running, or no bot is to act, so a task may run twice — or when the seat's only legal
+    actions are people's (``game.spec.people_only_actions``: in an Elements of Chaos sandbox
+    match a person who moved every card out of their hand has none left for their action table,
+    A turn 4, until they take one back)."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.RUNNING:
         return False
@@ -48,6 +51,8 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
         bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)
     people_only = engine.spec.people_only_actions
     legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
+    if not legal:
+        return False
     action = bot.choose(engine.view(state, seat.index), legal)
     try:
         act(BotPlayer(seat.index, by), match_id, version, action)

@@ -228,7 +228,8 @@ def named_codes(value, state) -> set[str]:
 
 def choose(state, rng: Rng, sandbox_moves: int) -> tuple[int, dict]:
     """A random move: a seat to act and one of its rules' actions; in a sandbox match, now and
-    then (while fewer than ``SANDBOX_MOVES`` were made) a sandbox move of either seat instead."""
+    then (while fewer than ``SANDBOX_MOVES`` were made) a sandbox move of either seat instead,
+    and always when the seat to act has no rules' action left."""
     if sandbox_moves < SANDBOX_MOVES and rng.random() < 0.3:
         seat = rng.randrange(2)
         changes = [a for a in GAME.legal_actions(state, seat) if a["type"] in sandbox.TYPES]
@@ -238,8 +239,11 @@ def choose(state, rng: Rng, sandbox_moves: int) -> tuple[int, dict]:
             return seat, rng.choice(hand if hand and rng.random() < 0.6 else changes)
     acting = GAME.to_act(state)
     seat = acting[rng.randrange(len(acting))]
-    legal = [a for a in GAME.legal_actions(state, seat) if a["type"] not in sandbox.TYPES]
-    return seat, legal[rng.randrange(len(legal))]
+    legal = GAME.legal_actions(state, seat)
+    rules = [a for a in legal if a["type"] not in sandbox.TYPES]
+    # a seat that moved every card out of its hand has no action table to lay (A turn, 4): in a
+    # sandbox match it can only change things until a card is back in its hand
+    return seat, (rules or legal)[rng.randrange(len(rules or legal))]
 
 
 def choose_move(game, state, rng: Rng, step: int, memo: dict) -> tuple[int, dict]:

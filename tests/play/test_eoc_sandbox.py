@@ -246,3 +246,37 @@ def test_bots_never_take_sandbox_actions(user):
     bot_moves = [a.action["type"] for a in MatchAction.objects.filter(match=match, by="bot")]
     assert bot_moves[:2] == ["mulligan", "arrange"] and "place_character" in bot_moves
     assert not any(kind.startswith("sandbox") for kind in bot_moves)
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_seat_left_without_a_rules_action_is_not_played_by_the_clock(user):
+    """In a sandbox match a person may move every card out of their own hand; at their action
+    table (A turn, 4) they then have only sandbox actions, which a bot never takes. When their
+    turn clock runs out, the bot that plays for them makes no move and nothing changes (the
+    person can take a card back), instead of failing on an empty choice."""
+    options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 0,
+               "sandbox": True}
+    alice = person(user)
+    match = create_match(alice, "eoc", [HUMAN, {"kind": "bot", "bot": "heuristic"}], options, seed=4)
+
+    def now():
+        row = Match.objects.get(pk=match.id)
+        return row.version, GAME.load(row.state, options)
+
+    version, state = now()
+    while state.phase != "table":
+        if GAME.to_act(state) == [1]:
+            assert play_bot_turn(match.id, version) is True
+        elif state.phase in ("mulligan", "arrange"):
+            act(alice, match.id, version, {"type": "mulligan", "take": False} if state.phase == "mulligan"
+                else {"type": "arrange", "order": list(state.drawn[0])})
+        elif state.hands[0]:
+            act(alice, match.id, version, next(a for a in GAME.legal_actions(state, 0) if a["type"] == MOVE
+                                               and a["from"]["zone"] == "hand" and a["to"]["zone"] == "discard"))
+        else:
+            act(alice, match.id, version, {"type": "skip"})
+        version, state = now()
+    assert (state.ap, GAME.to_act(state), state.hands[0]) == (0, [0], ())
+    assert [a["type"] for a in GAME.legal_actions(state, 0) if a["type"] not in (MOVE, HP)] == []
+    assert play_bot_turn(match.id, version, by=MatchAction.By.CLOCK) is False
+    assert now()[0] == version
