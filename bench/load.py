@@ -129,7 +129,11 @@ def wrk_available() -> bool:
 
 
 def _lua_string(text: str) -> str:
-    return "[==[" + text + "]==]" if "]==]" not in text else json.dumps(text)
+    """``text`` as a Lua long string, at the first bracket level that does not occur in it."""
+    level = "="
+    while f"]{level}]" in text:
+        level += "="
+    return f"[{level}[{text}]{level}]"
 
 
 def run_wrk(method: str, url: str, json_body=None, concurrency: int = 8, seconds: float = 10,
@@ -144,13 +148,15 @@ def run_wrk(method: str, url: str, json_body=None, concurrency: int = 8, seconds
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "load.lua"
         path.write_text(script, encoding="utf-8")
-        command = ["wrk", "-t1", f"-c{concurrency}", "-s", str(path), url]
+
+        def wrk(connections: int, duration: float) -> str:
+            return subprocess.run(
+                ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(duration))}s", "-s", str(path), url],
+                check=True, capture_output=True, text=True, timeout=duration + 60).stdout
+
         if warmup > 0:
-            subprocess.run([command[0], command[1], f"-c{max(4, concurrency)}", f"-d{max(1, round(warmup))}s",
-                            *command[3:]], check=True,
-                           capture_output=True, timeout=warmup + 60)
-        out = subprocess.run([*command[:3], f"-d{max(1, round(seconds))}s", *command[3:]], check=True,
-                             capture_output=True, text=True, timeout=seconds + 60).stdout
+            wrk(max(4, concurrency), warmup)
+        out = wrk(concurrency, seconds)
     found = json.loads(next(line for line in out.splitlines() if line.startswith("WRK "))[4:])
     errors = found["wrong"] + found["failed"]
     return LoadResult(found["requests"] - found["wrong"], errors, found["us"] / 1e6, [],

@@ -19,7 +19,8 @@ card or set saved or deleted, an import); the card API's ``ETag`` and ``Last-Mod
 from it, so answering a conditional request costs one primary-key read, and the deck checks'
 lookups are kept for as long as it stays the same. Every way Django writes these rows moves it:
 ``save`` and ``delete`` of one row, and the bulk writes of their querysets
-(``CatalogueQuerySet``: ``update``, ``delete``, ``bulk_create``, ``bulk_update``).
+(``CatalogueQuerySet``: ``update``, ``delete``, ``bulk_create``, and ``bulk_update`` through
+``update``).
 """
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ STEP_VALUES = tuple(" ".join(p) for n in range(1, MAX_STEP_ACTIONS + 1) for p in
 class CatalogueQuerySet(models.QuerySet):
     """The querysets of ``CardSet`` and ``Card``: a bulk write that changed at least one row
     moves the catalogue's version (``CatalogueState.touch``, in the write's transaction), as
-    ``save`` and ``delete`` do for one row. A write that changed nothing leaves it. (A delete of
-    a set reaches its cards through the set's queryset: one touch.)"""
+    ``save`` and ``delete`` do for one row. A write that changed nothing leaves it. (Django's
+    ``bulk_update`` writes through ``update``, and a delete of a set reaches its cards through
+    the set's queryset, so neither needs a touch of its own.)"""
 
     def update(self, **kwargs) -> int:
         changed = super().update(**kwargs)
@@ -68,12 +70,6 @@ class CatalogueQuerySet(models.QuerySet):
         if created:
             CatalogueState.touch()
         return created
-
-    def bulk_update(self, objs, fields, *args, **kwargs) -> int:
-        changed = super().bulk_update(objs, fields, *args, **kwargs)
-        if changed:
-            CatalogueState.touch()
-        return changed
 
     delete.alters_data = update.alters_data = True  # as Django's own: templates may not call them
 
@@ -126,10 +122,10 @@ class Card(models.Model):
     """
 
     TYPE_CHOICES = choices(TYPE_LABELS, TYPES)
-
-    objects = CatalogueQuerySet.as_manager()
     DIRECTION_CHOICES = choices(DIRECTION_LABELS, DIRECTIONS)
     COLOUR_CHOICES = choices(COLOUR_LABELS, COLOURS)
+
+    objects = CatalogueQuerySet.as_manager()
 
     code = models.CharField(_("code"), max_length=21, unique=True)
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards", verbose_name=_("set"))

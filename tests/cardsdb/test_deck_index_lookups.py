@@ -3,10 +3,10 @@ checked before, and a changed catalogue seen at once."""
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cardsdb.models import Card
+from cardsdb.models import Card, CardSet, CatalogueState
 from cardsdb.selectors.deck_index import LOOKUPS
-from tcg.folding import fold
 from decks.selectors import check_text
+from tcg.folding import fold
 from tests.conftest import load_case
 
 VALID_TEXT = load_case("decklists/valid_mixed_formats.json")["input"]["text"]
@@ -55,8 +55,6 @@ def test_a_deleted_card_is_not_found_by_its_code(t_catalogue):
 
 
 def _version() -> int:
-    from cardsdb.models import CatalogueState
-
     return CatalogueState.current()[0]
 
 
@@ -64,8 +62,6 @@ def test_every_bulk_write_of_the_catalogue_moves_its_version_and_the_next_check_
     """The querysets' bulk writes (CatalogueQuerySet) move the version as save and delete do:
     a bulk delete once left the kept lookups finding a card that was gone. (By how much is not
     said: Django's bulk_update runs through update.)"""
-    from cardsdb.models import CardSet
-
     LOOKUPS.clear()
     assert [c.code for c in check_text("3 T-017\n").cards] == ["T-017"]
     seen = [_version()]
