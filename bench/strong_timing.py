@@ -47,7 +47,6 @@ def timed_moves(slug: str, players: int, budget: float, moves: int) -> list[tupl
     """``(wall seconds, CPU seconds)`` of the strong bot's first ``moves`` moves with a choice,
     over as many seeded games as that takes."""
     game = GAMES[slug]
-    people = game.spec.people_only_actions
     times: list[tuple[float, float]] = []
     i = 0
     while len(times) < moves:
@@ -63,7 +62,7 @@ def timed_moves(slug: str, players: int, budget: float, moves: int) -> list[tupl
         state = game.setup(players, seed, options)
         while game.outcome(state) is None and len(times) < moves:
             actor = game.to_act(state)[0]
-            legal = [a for a in game.legal_actions(state, actor) if a["type"] not in people]
+            legal = game.spec.bot_actions(game.legal_actions(state, actor), actor)
             view = game.view(state, actor)
             wall, cpu = time.perf_counter(), time.process_time()
             action = bots[actor].choose(view, legal)

@@ -1,8 +1,8 @@
 """Playing whole games headless with bots (the ``play`` command, the bot benchmark, tests).
 
 Bots see only what a player sees: ``game.view(state, seat)`` and ``game.legal_actions(state,
-seat)`` less the actions left to people (``game.spec.people_only_actions``, e.g. sandbox moves),
-as in a match; they never get the state itself."""
+seat)`` less the actions left to people (``game.spec.bot_actions``: e.g. sandbox moves, but for the
+game's fallback), as in a match; they never get the state itself."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -38,18 +38,16 @@ def play_game(
     ``log`` is ``[{"seat", "action"}, ...]`` in order, enough to replay the game.
     ``ValueError`` for a wrong number of bots or bad options; ``RuntimeError`` when the game is
     not over after ``max_steps`` actions; a bot's illegal action raises ``IllegalAction``. A bot
-    chooses among the legal actions less ``game.spec.people_only_actions``, as a bot seat of a
-    match does."""
+    chooses among ``game.spec.bot_actions`` of the legal actions, as a bot seat of a match does."""
     if len(bots) != players:
         raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
     state = game.setup(players, seed, options)
     log: list[dict] = []
-    people = game.spec.people_only_actions
     while game.outcome(state) is None:
         if len(log) >= max_steps:
             raise RuntimeError(f"{game.slug}: no end after {max_steps} actions")
         seat = game.to_act(state)[0]
-        legal = [a for a in game.legal_actions(state, seat) if a["type"] not in people]
+        legal = game.spec.bot_actions(game.legal_actions(state, seat), seat)
         action = bots[seat].choose(game.view(state, seat), legal)
         after = game.apply(state, seat, action)
         log.append({"seat": seat, "action": action})

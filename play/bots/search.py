@@ -208,7 +208,7 @@ class SearchBot:
         game = self.game
         legal = game.legal_actions(state, seat)
         if self.people_only:
-            legal = [a for a in legal if a.get("type") not in self.people_only] or legal
+            legal = game.spec.bot_actions(legal, seat) or legal
         if len(legal) == 1:
             return legal[0]
         return self.heuristic.choose(view if view is not None else game.view(state, seat), legal)
@@ -308,7 +308,7 @@ class SearchBot:
                         break
                     legal = game.legal_actions(state, actor)
                     if self.people_only:
-                        legal = [a for a in legal if a.get("type") not in self.people_only] or legal
+                        legal = game.spec.bot_actions(legal, actor) or legal
                     keys = [_key(a) for a in legal]
                     node = edge.child
                 worth = self._playout(state, view, steps, deadline)

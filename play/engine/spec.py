@@ -14,7 +14,7 @@ language. No Django here.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,7 +124,9 @@ class GameSpec:
     ``names``: ``{"en": printed name, "ja": Japanese name}``; ``options`` in the order the rules
     page gives them; ``seat_decks``: the option the seats' own decks fill (each seat brings a deck,
     one list per seat, in seat order), ``None`` for a game played with its own components;
-    ``people_only_actions``: action types bots never take (e.g. sandbox moves); ``cli_options``:
+    ``people_only_actions``: action types bots never take (e.g. sandbox moves), except those
+    ``bot_fallback(legal, seat)`` picks from a seat's legal ones when it has no other (see
+    :meth:`bot_actions`); ``cli_options``:
     the ``play`` command's arguments for this game; ``minutes``: the playing time its rules page
     gives (``None``: it gives none); ``summary``: one line of what the game is about
     (``gettext_noop``); ``unrated_options``: the bool options that, set to true, make a match
@@ -138,6 +140,7 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     seat_decks: str | None = None
     people_only_actions: frozenset[str] = frozenset()
+    bot_fallback: Callable[[Sequence[dict], int], list[dict]] | None = None
     cli_options: tuple[CliOption, ...] = ()
     minutes: int | None = None
     summary: str = ""
@@ -157,6 +160,17 @@ class GameSpec:
         if not self.unrated_options <= set(by_name):
             raise ValueError(f"{self.slug}: unrated_options names an option the game does not have")
         object.__setattr__(self, "_by_name", by_name)
+
+    def bot_actions(self, legal: Sequence[dict], seat: int) -> list[dict]:
+        """The actions of ``legal`` (a seat's legal actions) a bot playing ``seat`` chooses
+        among: those whose type is not in ``people_only_actions``; when that leaves none, what
+        ``bot_fallback(legal, seat)`` picks from the rest (e.g. in an Elements of Chaos sandbox
+        match, a seat left with an empty hand at its action table takes its deck's top card
+        into its hand), so a seat a bot plays is never stuck; ``[]`` when neither gives one."""
+        kept = [a for a in legal if a.get("type") not in self.people_only_actions]
+        if kept or self.bot_fallback is None:
+            return kept
+        return self.bot_fallback(legal, seat)
 
     @property
     def name(self) -> str:

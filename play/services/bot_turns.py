@@ -26,10 +26,9 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
     while the match is on the guided path (``play.bots.scripted``); a learner who resigned is
     played by the heuristic bot.
     Returns whether an action was applied; does nothing (False) when the match has moved on, is
-    not running, or no bot is to act, so a task may run twice — or when the seat's only legal
-    actions are people's (``game.spec.people_only_actions``: in an Elements of Chaos sandbox
-    match a person who moved every card out of their hand has none left for their action table,
-    A turn 4, until they take one back)."""
+    not running, or no bot is to act, so a task may run twice — or when the seat has no action a
+    bot takes (``GameSpec.bot_actions``: the actions left to people, e.g. sandbox moves, are
+    not a bot's, except the game's ``bot_fallback``)."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.RUNNING:
         return False
@@ -49,8 +48,7 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
     tutorial = TUTORIALS.get(match.guide)
     if tutorial is not None and seat.index != tutorial.learner:
         bot = ScriptedBot(scripted_action(tutorial, match.state, version, seat.index), bot)
-    people_only = engine.spec.people_only_actions
-    legal = [a for a in engine.legal_actions(state, seat.index) if a.get("type") not in people_only]
+    legal = engine.spec.bot_actions(engine.legal_actions(state, seat.index), seat.index)
     if not legal:
         return False
     action = bot.choose(engine.view(state, seat.index), legal)

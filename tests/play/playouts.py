@@ -103,11 +103,10 @@ def action_key(action) -> str:
 
 
 def uniform_choice(game, state, rng: Rng, step: int, memo: dict | None = None) -> tuple[int, dict]:
-    """A seat to act and one of its legal actions, uniformly (never one the record leaves to
-    people)."""
+    """A seat to act and one of its legal actions a bot takes (``GameSpec.bot_actions``),
+    uniformly."""
     seat = rng.choice(game.to_act(state))
-    people = game.spec.people_only_actions
-    return seat, rng.choice([a for a in game.legal_actions(state, seat) if a["type"] not in people])
+    return seat, rng.choice(game.spec.bot_actions(game.legal_actions(state, seat), seat))
 
 
 @dataclass(frozen=True)
@@ -193,6 +192,8 @@ def check_position(profile: Profile, game, state, players: int, junk: list, step
         assert len(keys) == len(legal), "an action is listed twice"
         if seat in to_act:
             assert legal, f"seat {seat} is to act but has no legal action"
+            # a seat a bot plays (or a person's, when their clock runs out) is never stuck
+            assert game.spec.bot_actions(legal, seat), f"seat {seat} is to act but has no action a bot takes"
         else:
             assert all(a["type"] in people for a in legal), f"seat {seat} may act out of turn"
         if not exhaustive:

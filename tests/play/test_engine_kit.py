@@ -452,6 +452,24 @@ SPEC = GameSpec(
 )
 
 
+def test_a_bot_takes_the_actions_not_left_to_people_else_the_records_fallback():
+    move = {"type": "move", "to": 1}
+    draw, fix = {"type": "by_hand", "pile": "deck"}, {"type": "by_hand", "pile": "hp"}
+
+    def fallback(legal, seat):
+        return [a for a in legal if a.get("pile") == "deck"][:1] if seat == 0 else []
+
+    plain = GameSpec("toy", {"en": "Toy", "ja": "トイ"}, 2, 4, people_only_actions=frozenset({"by_hand"}))
+    helped = GameSpec("toy", {"en": "Toy", "ja": "トイ"}, 2, 4, people_only_actions=frozenset({"by_hand"}),
+                      bot_fallback=fallback)
+    assert plain.bot_actions([fix, move, draw], 0) == [move]
+    assert helped.bot_actions([fix, move, draw], 0) == [move]  # the fallback only where nothing else is left
+    assert plain.bot_actions([fix, draw], 0) == []
+    assert helped.bot_actions([fix, draw], 0) == [draw]
+    assert helped.bot_actions([fix, draw], 1) == []
+    assert SPEC.bot_actions([move], 0) == [move]
+
+
 def test_a_record_answers_what_the_platform_asks():
     assert (SPEC.name, SPEC.name_in("ja"), SPEC.name_in("ja-jp"), SPEC.name_in("fr"), SPEC.name_in(None)) == (
         "Toy", "トイ", "トイ", "Toy", "Toy")

@@ -5,8 +5,10 @@ seat that used it, in any match. Exact expected values from stacked deals."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from play.engine import IllegalAction
 from play.games.eoc.decklists import sample_deck
@@ -15,6 +17,7 @@ from play.models import Match, MatchAction
 from play.selectors.match import match_view
 from play.services.act import act
 from play.services.bot_turns import play_bot_turn
+from play.services.clocks import time_out
 from play.services.create import create_match
 from play.services.join import join_match
 from tests.play.matches import HUMAN, person
@@ -248,25 +251,22 @@ def test_bots_never_take_sandbox_actions(user):
     assert not any(kind.startswith("sandbox") for kind in bot_moves)
 
 
-@pytest.mark.usefixtures("sample_catalogue")
-def test_a_seat_left_without_a_rules_action_is_not_played_by_the_clock(user):
-    """In a sandbox match a person may move every card out of their own hand; at their action
-    table (A turn, 4) they then have only sandbox actions, which a bot never takes. When their
-    turn clock runs out, the bot that plays for them makes no move and nothing changes (the
-    person can take a card back), instead of failing on an empty choice."""
-    options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 0,
-               "sandbox": True}
-    alice = person(user)
-    match = create_match(alice, "eoc", [HUMAN, {"kind": "bot", "bot": "heuristic"}], options, seed=4)
+def empty_hand_at_table(alice, match, other=None) -> tuple[int, object]:
+    """Play ``match`` (seat 0 ``alice``, seat 1 a bot or the person ``other``, who takes their
+    first action a bot would) until seat 0 is at its action table with an empty hand: seat 0
+    discards its hand card by card (sandbox moves) and skips; returns ``(version, state)`` then."""
 
     def now():
         row = Match.objects.get(pk=match.id)
-        return row.version, GAME.load(row.state, options)
+        return row.version, GAME.load(row.state, row.options)
 
     version, state = now()
     while state.phase != "table":
         if GAME.to_act(state) == [1]:
-            assert play_bot_turn(match.id, version) is True
+            if other is None:
+                assert play_bot_turn(match.id, version) is True
+            else:
+                act(other, match.id, version, GAME.spec.bot_actions(GAME.legal_actions(state, 1), 1)[0])
         elif state.phase in ("mulligan", "arrange"):
             act(alice, match.id, version, {"type": "mulligan", "take": False} if state.phase == "mulligan"
                 else {"type": "arrange", "order": list(state.drawn[0])})
@@ -278,5 +278,52 @@ def test_a_seat_left_without_a_rules_action_is_not_played_by_the_clock(user):
         version, state = now()
     assert (state.ap, GAME.to_act(state), state.hands[0]) == (0, [0], ())
     assert [a["type"] for a in GAME.legal_actions(state, 0) if a["type"] not in (MOVE, HP)] == []
-    assert play_bot_turn(match.id, version, by=MatchAction.By.CLOCK) is False
-    assert now()[0] == version
+    return version, state
+
+
+DRAW0 = {"type": MOVE, "from": {"zone": "deck", "seat": 0}, "to": HAND0}
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_seat_left_without_a_rules_action_takes_its_decks_top_card_when_the_clock_plays_it(user):
+    """In a sandbox match a person may move every card out of their own hand; at their action
+    table (A turn, 4) they then have only sandbox actions, which a bot takes only to get out of
+    there (``GameSpec.bot_fallback``): when their turn clock runs out, the bot that plays for
+    them takes their deck's top card into their hand, and the turn goes on from there."""
+    options = {"decks": [sample_deck("SMP-RED"), sample_deck("SMP-GREEN")], "stacked": True, "first_player": 0,
+               "sandbox": True}
+    alice = person(user)
+    match = create_match(alice, "eoc", [HUMAN, {"kind": "bot", "bot": "heuristic"}], options, seed=4)
+    version, state = empty_hand_at_table(alice, match)
+    top = state.decks[0][0]
+    assert GAME.spec.bot_actions(GAME.legal_actions(state, 0), 0) == [DRAW0]
+    assert play_bot_turn(match.id, version, by=MatchAction.By.CLOCK) is True
+    row = Match.objects.get(pk=match.id)
+    after = GAME.load(row.state, options)
+    assert (row.version, after.hands[0], after.decks[0], after.phase) == (
+        version + 1, (top,), state.decks[0][1:], "table")
+    logged = MatchAction.objects.get(match=row, version=version + 1)
+    assert (logged.seat, logged.by, logged.action) == (0, "clock", DRAW0)
+
+
+@pytest.mark.usefixtures("sample_catalogue")
+def test_a_person_timed_out_with_an_empty_hand_leaves_a_seat_its_bot_plays_on(user, other_user):
+    """Two people in a sandbox match; the first empties their hand and goes away at their
+    action table. The absence rule hands the seat to a bot, which takes a card into the hand
+    and lays its action table, so the person still there is not left waiting for ever."""
+    alice, bob = person(user), person(other_user)
+    match = create_match(alice, "eoc", [HUMAN, HUMAN], {"first_player": 0, "sandbox": True}, seed=4, deck="SMP-RED")
+    join_match(bob, match.id, deck="SMP-GREEN")
+    version, state = empty_hand_at_table(alice, match, other=bob)
+    Match.objects.filter(pk=match.id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert time_out(match.id, version) is True
+    while True:
+        row = Match.objects.get(pk=match.id)
+        if GAME.to_act(GAME.load(row.state, row.options)) != [0]:
+            break
+        assert play_bot_turn(match.id, row.version) is True
+    after = GAME.load(row.state, row.options)
+    moves = list(MatchAction.objects.filter(match=row, version__gt=version).values_list("seat", "by", "action"))
+    assert moves[0] == (0, "bot", DRAW0)
+    assert [m[2]["type"] for m in moves[1:]] == ["action_table", "choose", "done"]
+    assert (row.status, after.phase, GAME.to_act(after)) == ("running", "part", [1])

@@ -63,8 +63,10 @@ SPEC = GameSpec(
     ),
     # Each seat brings a deck of its own ("Decks"): the platform fills option ``decks`` from them.
     seat_decks="decks",
-    # Sandbox actions are for people resolving cards by hand: bots never take them.
+    # Sandbox actions are for people resolving cards by hand: bots never take them, except to
+    # take a card into a hand a person emptied, where the bot would have nothing to lay.
     people_only_actions=frozenset(sandbox.TYPES),
+    bot_fallback=sandbox.restock,
     # Sandbox play enforces no rule ("Sandbox play"): its results count for no rating.
     unrated_options=frozenset({"sandbox"}),
     cli_options=(CliOption("decks", "two sample decks, one per seat, comma-separated, e.g. SMP-RED,SMP-GREEN "

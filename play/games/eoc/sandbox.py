@@ -33,6 +33,7 @@ down check of 0-HP characters keeps its usual times.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from play.engine import malformed, replace_at, rule
@@ -245,6 +246,24 @@ def legal(state: EocState, seat: int) -> list[dict]:
         for target in targets:
             out.append({"type": MOVE, "from": source, "to": target})
     return out
+
+
+#: The piles of a seat's own from which ``restock`` takes a card into its hand, in that order.
+RESTOCK_FROM = ("deck", "discard")
+
+
+def restock(legal: Sequence[dict], seat: int) -> list[dict]:
+    """What a bot playing ``seat`` takes when it has no rules action (``GameSpec.bot_fallback``):
+    in sandbox play a person may move every card out of their own hand, and at their action
+    table (A turn, 4) they then have none to lay; the bot moves a card into the seat's hand,
+    the top card of the seat's own deck, else of its own discard pile. Returns that one action of
+    ``legal`` (the seat's legal actions) in a list, or ``[]`` when neither is legal."""
+    for pile in RESTOCK_FROM:
+        for action in legal:
+            if (action.get("type") == MOVE and action["from"] == {"zone": pile, "seat": seat}
+                    and action["to"] == {"zone": "hand", "seat": seat}):
+                return [action]
+    return []
 
 
 #: The zones where a card lies face up for everyone once it is there ("Hidden information"): the
