@@ -20,7 +20,8 @@ from it, so answering a conditional request costs one primary-key read, and the 
 lookups are kept for as long as it stays the same. Every way Django writes these rows moves it:
 ``save`` and ``delete`` of one row, and the bulk writes of their querysets
 (``CatalogueQuerySet``: ``update``, ``delete``, ``bulk_create``, and ``bulk_update`` through
-``update``).
+``update``); the same bulk writes keep a card's derived columns (the folded texts, the colour
+mask) as ``save`` does.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from datetime import datetime
 from datetime import timezone as dt_timezone
 from itertools import permutations
 
-from django.db import connections, models, router
+from django.db import connections, models, router, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -51,9 +52,36 @@ class CatalogueQuerySet(models.QuerySet):
     moves the catalogue's version (``CatalogueState.touch``, in the write's transaction), as
     ``save`` and ``delete`` do for one row. A write that changed nothing leaves it. (Django's
     ``bulk_update`` writes through ``update``, and a delete of a set reaches its cards through
-    the set's queryset, so neither needs a touch of its own.)"""
+    the set's queryset, so neither needs a touch of its own.)
+
+    The columns a model derives from others (``DERIVED``: a card's folded texts and colour mask)
+    stay right whichever way a row is written, as ``save`` keeps them: ``bulk_create`` works
+    them out for each object, and ``update`` of a field they come from writes them too — with
+    the value, when the field is given one; when it is given an expression (``F``, ``Case``…), the
+    rows are read back after the write and their derived columns written in the same
+    transaction. Derived columns given to ``update`` beside their source are taken as given."""
 
     def update(self, **kwargs) -> int:
+        derived = getattr(self.model, "DERIVED", {})
+        stale = [name for name in kwargs if name in derived and not set(derived[name]) & set(kwargs)]
+        if not stale:
+            return self._update_and_touch(kwargs)
+        plain = not any(hasattr(kwargs[name], "resolve_expression") for name in stale)
+        if plain:
+            row = self.model(**{name: kwargs[name] for name in stale})
+            row.refresh_derived()
+            return self._update_and_touch({**kwargs, **{c: getattr(row, c) for n in stale for c in derived[n]}})
+        columns = sorted({c for n in stale for c in derived[n]})
+        with transaction.atomic(using=self.db):
+            pks = list(self.values_list("pk", flat=True))
+            changed = self._update_and_touch(kwargs)
+            rows = list(self.model._base_manager.using(self.db).filter(pk__in=pks))
+            for row in rows:
+                row.refresh_derived()
+            models.QuerySet(self.model, using=self.db).bulk_update(rows, columns)
+        return changed
+
+    def _update_and_touch(self, kwargs: dict) -> int:
         changed = super().update(**kwargs)
         if changed:
             CatalogueState.touch()
@@ -66,6 +94,10 @@ class CatalogueQuerySet(models.QuerySet):
         return deleted, by_model
 
     def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        if getattr(self.model, "DERIVED", None):
+            for obj in objs:
+                obj.refresh_derived()
         created = super().bulk_create(objs, *args, **kwargs)
         if created:
             CatalogueState.touch()
@@ -266,8 +298,16 @@ class Card(models.Model):
             effect=self.effect,
         )
 
+    #: Editable field → the columns ``refresh_derived`` works out from it (kept by ``save`` and
+    #: by the bulk writes of ``CatalogueQuerySet``).
+    DERIVED = {
+        "colours": ("colour_mask",), "name": ("name_folded",), "reading": ("reading_folded",),
+        "name_en": ("name_en_folded",), "text": ("text_folded",), "flavour": ("flavour_folded",),
+        "artist": ("artist_folded",),
+    }
+
     def refresh_derived(self) -> None:
-        """Recompute the folded columns and the colour mask from the editable fields."""
+        """Recompute the folded columns and the colour mask from the editable fields (``DERIVED``)."""
         self.colour_mask = colour_mask(c for c in self.colours if c in COLOUR_BITS)
         self.name_folded = fold(self.name)
         self.reading_folded = fold(self.reading)
