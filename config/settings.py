@@ -372,7 +372,7 @@ REST_FRAMEWORK = {
     # every body meets the same shape rules), answers are JSON whatever Accept asks for first (an
     # Accept without JSON or */* is 406 not_acceptable); DRF's browsable HTML pages are off.
     "DEFAULT_PARSER_CLASSES": ["core.api.parsers.SafeJSONParser"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["core.api.renderers.FastJSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "core.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     # drf-spectacular's schema with the errors the shared layers may answer on every operation,

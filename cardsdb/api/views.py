@@ -15,7 +15,6 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from cardsdb import face_http
@@ -26,6 +25,7 @@ from cardsdb.selectors import autocomplete, catalogue, collection, names, search
 from core.api.base import ApiView, ListApiView, RetrieveApiView
 from core.api.pagination import PAGINATION, PageNumberPagination
 from core.api.params import Choice, Text, query_parameters
+from core.api.renderers import FastJSONRenderer
 from core.messages import localize_all
 from tcg.errors import DomainError
 
@@ -236,7 +236,7 @@ class CardFace(ApiView):
     (``Content-Security-Policy: default-src 'none'``)."""
 
     fmt = "svg"
-    renderer_classes = [JSONRenderer]
+    renderer_classes = [FastJSONRenderer]
     content_negotiation_class = _ImageAnswers
 
     @query_parameters(Choice("lang", "The face's language: the name in it first, the other beneath; labels and "
