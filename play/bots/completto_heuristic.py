@@ -131,38 +131,106 @@ class RowModel:
 
     def best_place_gain(self, tile: int, extra_bonus: float) -> float:
         """The best gain of placing ``tile`` (either reading) on a face-down tile, or ``0`` when
-        returning it is better."""
+        returning it is better: :meth:`place_gain` over every face-down tile of the segment each
+        reading falls in, with the segment's cost and its two sides' counts of values worked out
+        once a reading rather than once a place (this runs for every unseen tile of every
+        heuristic turn, the strong bot's playouts included)."""
         best = 0.0
+        last = self.face_down == 1
         for value in READINGS[tile]:
             if value in self.highs:
                 continue
             segment = self.segment_of(value)
-            for left in range(segment.slots):
-                best = max(best, self.place_gain(value, segment.start + left, extra_bonus))
+            slots, low, high = segment.slots, segment.low, segment.high
+            whole = self.cost(segment)
+            below = self.values_between(low, value)
+            above = self.values_between(value, high)
+            for left in range(slots):
+                gain = whole - (segment_cost(left, below) + segment_cost(slots - 1 - left, above))
+                if last:
+                    gain = gain + 1000.0
+                elif (left == 0 and low == value - 1) or (left == slots - 1 and high == value + 1):
+                    gain += extra_bonus
+                if gain > best:
+                    best = gain
         return best
 
     def expected_face_down_gain(self) -> float:
         """The expected gain of taking a face-down tile: each tile the bot cannot see is as
-        likely (completto.md, "A turn": which face-down tile comes is random)."""
-        if not self.hidden:
+        likely (completto.md, "A turn": which face-down tile comes is random). The mean of
+        :meth:`best_place_gain` (without an extra turn's bonus) over the unseen tiles, each
+        reading's best place found by :meth:`_best_splits`."""
+        hidden = self.hidden
+        if not hidden:
             return 0.0
-        return sum(self.best_place_gain(t, 0.0) for t in self.hidden) / len(self.hidden)
+        gains = self._best_splits({value for t in hidden for value in READINGS[t]})
+        total = 0
+        for tile in hidden:
+            best = 0.0
+            for value in READINGS[tile]:
+                gain = gains.get(value)
+                if gain is not None and gain > best:
+                    best = gain
+            total += best
+        return total / len(hidden)
+
+    def _best_splits(self, values: set[int]) -> dict[int, float]:
+        """The best gain of placing each of ``values`` on a face-down tile of its segment
+        (:meth:`place_gain` without a bonus), by value; a value a face-up tile shows, or whose
+        segment has no face-down tile, is left out. The cost after the place,
+        ``segment_cost(left, below) + segment_cost(slots - 1 - left, above)``, is convex in
+        ``left`` (``segment_cost`` is convex in its slots) and its lowest point moves right as
+        the value grows (more values below, fewer above), so one pointer walks each segment's
+        places once for all its values, where trying every place for every value costs a place
+        times a value."""
+        gains: dict[int, float] = {}
+        last = self.face_down == 1
+        ordered = sorted(values)
+        k = 0
+        for segment in self.segments:
+            slots, low, high = segment.slots, segment.low, segment.high
+            while k < len(ordered) and ordered[k] <= low:
+                k += 1
+            if not slots:
+                continue
+            whole = self.cost(segment)
+            left = 0
+            while k < len(ordered) and ordered[k] < high:
+                value = ordered[k]
+                k += 1
+                below = self.values_between(low, value)
+                above = self.values_between(value, high)
+                after = segment_cost(left, below) + segment_cost(slots - 1 - left, above)
+                while left + 1 < slots:
+                    further = segment_cost(left + 1, below) + segment_cost(slots - 2 - left, above)
+                    if further > after:
+                        break
+                    left, after = left + 1, further
+                gain = whole - after
+                gains[value] = gain + 1000.0 if last else gain
+        return gains
 
     def best_move(self) -> tuple[float, int, int] | None:
         """``(gain, from, to)`` of the best move of a face-down tile from one segment to
-        another (completto.md, "A turn", B), or ``None`` when the row has no two segments."""
+        another (completto.md, "A turn", B), or ``None`` when the row has no two segments. Each
+        segment's cost with a tile fewer and a tile more is worked out once, not once a pair."""
+        segments = self.segments
+        costs, fewer, more = [], [], []
+        for segment in segments:
+            values = self.values_between(segment.low, segment.high)
+            costs.append(segment_cost(segment.slots, values))
+            fewer.append(segment_cost(segment.slots - 1, values) if segment.slots else 0.0)
+            more.append(segment_cost(segment.slots + 1, values))
         best = None
-        for x, source in enumerate(self.segments):
+        for x, source in enumerate(segments):
             if not source.slots:
                 continue
-            values_x = self.values_between(source.low, source.high)
-            lose = self.cost(source) - segment_cost(source.slots - 1, values_x)
+            lose = costs[x] - fewer[x]
             start = source.start
-            for y, target in enumerate(self.segments):
+            for y, target in enumerate(segments):
                 if y == x:
                     continue
-                values_y = self.values_between(target.low, target.high)
-                gain = lose + self.cost(target) - segment_cost(target.slots + 1, values_y)
+                gain = lose + costs[y] - more[y]
                 if best is None or gain > best[0]:
                     # the tile lands just right of the target's left face-up tile (or at index 0)
                     left_tile = target.start - 1
