@@ -26,7 +26,8 @@ this one over 300 games: none is better.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from itertools import accumulate
+from typing import NamedTuple
 
 from play.games.completto import HIGH, LOW, READINGS, TILES, UPSIDE_DOWN
 
@@ -44,8 +45,7 @@ def segment_cost(slots: int, values: int) -> float:
     return slots * slots / values
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """Face-down tiles at indices ``start .. start + slots - 1`` of the row, between the
     face-up values ``low`` and ``high`` (0 and 101 at the row's ends)."""
 
@@ -67,31 +67,28 @@ class RowModel:
                 if v is not None:
                     gone.add(UPSIDE_DOWN[v] if v in upside else v)
         self.obtainable = [t for t in TILES if t not in gone]
-        hidden = set(self.obtainable) - set(view["pool"])
-        hidden.discard(view["held"])
-        self.hidden = sorted(hidden)
-        available = [False] * (HIGH + 1)
+        seen = set(view["pool"])
+        seen.add(view["held"])
+        self.hidden = [t for t in self.obtainable if t not in seen]  # ascending, as TILES
+        available = [0] * (HIGH + 1)
         for t in self.obtainable:
             for r in READINGS[t]:
-                available[r] = True
-        self.count_to = [0] * (HIGH + 1)  # count_to[v]: available values <= v
-        running = 0
-        for v in range(HIGH + 1):
-            running += available[v]
-            self.count_to[v] = running
-        self.row = view["rows"][seat]
-        self.segments: list[Segment] = []
-        self.segment_at: list[int] = []  # per index and per gap: the segment it belongs to
+                available[r] = 1
+        self.count_to = list(accumulate(available))  # count_to[v]: available values <= v
+        self.row = row = view["rows"][seat]
+        segments: list[Segment] = []
+        segment_at: list[int] = []  # per index and per gap: the segment it belongs to
         low, start = LOW, 0
-        for i, v in enumerate(self.row):
-            self.segment_at.append(len(self.segments))
+        for i, v in enumerate(row):
+            segment_at.append(len(segments))
             if v is not None:
-                self.segments.append(Segment(low, v, start, i - start))
+                segments.append(Segment(low, v, start, i - start))
                 low, start = v, i + 1
-        self.segment_at.append(len(self.segments))
-        self.segments.append(Segment(low, HIGH, start, len(self.row) - start))
-        self.highs = [s.low for s in self.segments[1:]]  # the face-up values, ascending
-        self.face_down = sum(s.slots for s in self.segments)
+        segment_at.append(len(segments))
+        segments.append(Segment(low, HIGH, start, len(row) - start))
+        self.segments, self.segment_at = segments, segment_at
+        self.highs = [s.low for s in segments[1:]]  # the face-up values, ascending
+        self.face_down = len(row) - len(segments) + 1
 
     def values_between(self, low: int, high: int) -> int:
         """How many values strictly between ``low`` and ``high`` can still come."""
