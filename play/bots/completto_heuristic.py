@@ -35,6 +35,10 @@ INFEASIBLE = 50.0
 """The cost of each face-down tile a segment holds beyond the values that can still fill it."""
 
 
+COMPLETES = 1000.0
+"""The gain added for placing a row's last face-down tile: the game is won (completto.md, "End")."""
+
+
 def segment_cost(slots: int, values: int) -> float:
     """The cost of a segment of ``slots`` face-down tiles that ``values`` values can still fill:
     ``slots² / values``, plus :data:`INFEASIBLE` per tile too many."""
@@ -53,6 +57,12 @@ class Segment(NamedTuple):
     high: int
     start: int
     slots: int
+
+
+def joins(segment: Segment, value: int, left: int) -> bool:
+    """Whether ``value`` placed with ``left`` of ``segment``'s face-down tiles to its left stands
+    next to a face-up neighbour one lower or one higher: an extra turn (completto.md, "A turn")."""
+    return (left == 0 and segment.low == value - 1) or (left == segment.slots - 1 and segment.high == value + 1)
 
 
 class RowModel:
@@ -121,8 +131,8 @@ class RowModel:
         left = index - segment.start
         gain = self.split_gain(segment, value, left, placed=True)
         if self.face_down == 1:
-            return gain + 1000.0
-        if (left == 0 and segment.low == value - 1) or (left == segment.slots - 1 and segment.high == value + 1):
+            return gain + COMPLETES
+        if joins(segment, value, left):
             gain += extra_bonus
         return gain
 
@@ -138,15 +148,15 @@ class RowModel:
             if value in self.highs:
                 continue
             segment = self.segment_of(value)
-            slots, low, high = segment.slots, segment.low, segment.high
+            slots = segment.slots
             whole = self.cost(segment)
-            below = self.values_between(low, value)
-            above = self.values_between(value, high)
+            below = self.values_between(segment.low, value)
+            above = self.values_between(value, segment.high)
             for left in range(slots):
                 gain = whole - (segment_cost(left, below) + segment_cost(slots - 1 - left, above))
                 if last:
-                    gain = gain + 1000.0
-                elif (left == 0 and low == value - 1) or (left == slots - 1 and high == value + 1):
+                    gain = gain + COMPLETES
+                elif joins(segment, value, left):
                     gain += extra_bonus
                 if gain > best:
                     best = gain
@@ -204,7 +214,7 @@ class RowModel:
                         break
                     left, after = left + 1, further
                 gain = whole - after
-                gains[value] = gain + 1000.0 if last else gain
+                gains[value] = gain + COMPLETES if last else gain
         return gains
 
     def best_move(self) -> tuple[float, int, int] | None:
