@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from play.bots import BOTS, RandomBot, SearchBot, make_bot
+from play.bots import BOTS, HEURISTICS, RandomBot, SearchBot, make_bot
 from play.bots.runner import play_game
 from play.bots.search_profiles import (
     LAMA_MIN_ROUNDS, Clue, elements_worth, lama_clues, lama_stop, lama_worth, outcome_worth, shares,
@@ -285,3 +285,30 @@ def test_drawn_states_fit_the_clues():
     bot._clues = (Clue(1, frozenset({3, 4}), 0),)
     hands = [bot._world(view, 0).hands[1] for _ in range(20)]
     assert all(3 not in hand and 4 not in hand for hand in hands) and len(set(hands)) > 1
+
+
+def test_lama_clues_read_from_heuristic_players_are_true_of_their_hands():
+    """Over seeded games of heuristic bots (2-6 players), every clue a seat reads at its turn
+    fits the real hand of the seat it names (the clues assume players who play when they can,
+    as the heuristic does)."""
+    game = GAMES["lama"]
+    read, false, after_plays = 0, 0, 0
+    for players in range(2, 7):
+        for seed in range(6):
+            last = {}
+
+            def step(before, seat, action, after):
+                nonlocal read, false, after_plays
+                view = game.view(before, seat)
+                if seat in last:
+                    was, did = last[seat]
+                    clues = lama_clues(was, did, view, ())
+                    read += len(clues)
+                    false += sum(not clue.holds(game.view(before, clue.seat)) for clue in clues)
+                    played = [s for s in range(players) if s != seat and view["hand_sizes"][s] < was["hand_sizes"][s]]
+                    after_plays += len(clues) * (len(played) > 1)
+                last[seat] = (view, action)
+
+            play_game(game, players, seed, None, [HEURISTICS["lama"](seed + s) for s in range(players)], on_step=step)
+    # clues read before a second play of the others (the tops after it are not known)
+    assert (read, false, after_plays) == (2354, 0, 377)
