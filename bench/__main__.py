@@ -26,6 +26,7 @@ BENCHMARKS = {
     "flood": "bench.frame_flood",
     "moves": "bench.move_floor",
     "layer": "bench.layer_scaling",
+    "peer": "bench.peer_live",
 }
 
 

@@ -258,9 +258,26 @@ def _figures(values: list[float], seconds: float, unit: str) -> str:
             f"p99 {percentile(values, 99):.1f} ms")
 
 
-def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup: float = 5) -> str:
-    """Prepare the matches, serve the site (and a Celery worker when some matches have bots),
-    drive the load for ``warmup`` + ``seconds`` and return one line of figures."""
+@dataclass
+class Measured:
+    """What one run measured: the ``tally`` of the measured window, the seconds the sockets
+    took to connect, the CPU seconds the site's processes and the Celery worker used in the
+    window (``None`` without ``/proc`` or without a worker), and the number of sockets."""
+
+    tally: Tally
+    connecting: float
+    site_cpu: float | None
+    worker_cpu: float | None
+    sockets: int
+
+    def cpu_per_move(self) -> float | None:
+        """The site's CPU seconds per measured move (``None`` when not known or no move)."""
+        return self.site_cpu / len(self.tally.moves) if self.site_cpu is not None and self.tally.moves else None
+
+
+def measure(env: dict, workers: int, load: Load, seconds: float, warmup: float = 5) -> Measured:
+    """Prepare the matches, serve the site (and a Celery worker when some matches have bots)
+    and drive the load for ``warmup`` + ``seconds``."""
     env = {**env, **BENCH_THROTTLE, "PLAY_BOT_DELAY": str(load.think)}
     pairs = _prepare(env, load)
     worker = CeleryWorker(env, concurrency=1) if load.bots() else None
@@ -276,7 +293,14 @@ def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup:
         finally:
             if worker is not None:
                 worker.stop()
-    sockets = sum(len(keys) for _, keys in pairs)
+    return Measured(tally, connecting, site_cpu, worker_cpu, sum(len(keys) for _, keys in pairs))
+
+
+def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup: float = 5) -> str:
+    """:func:`measure` a run and return one line of figures."""
+    measured = measure(env, workers, load, seconds, warmup)
+    tally, connecting, site_cpu, worker_cpu = measured.tally, measured.connecting, measured.site_cpu, measured.worker_cpu
+    sockets = measured.sockets
     line = (f"{label}, {load.matches} matches ({load.bots()} with a bot, {sockets} sockets, "
             f"{load.think:g} s think; all connected in {connecting:.1f} s): moves {_figures(tally.moves, seconds, 'moves')}")
     if load.api_rate:
@@ -325,14 +349,14 @@ LIVE_DEFAULT = "e:50,e:200,e:500,p1:200,p2:200,p2:500,p1:1000,p2:1000"
 ``pW:N`` N matches on PostgreSQL + Redis with W workers."""
 
 
-def live_runs(spec: str) -> list[tuple[str, int, int]]:
-    """``BENCH_LIVE``'s runs as ``(set-up "e" or "p", workers, matches)``; ``ValueError`` naming a
-    run that is not ``e:N`` or ``pW:N``."""
+def live_runs(spec: str, setting: str = "BENCH_LIVE") -> list[tuple[str, int, int]]:
+    """The runs of ``spec`` (the value of the setting ``setting``) as ``(set-up "e" or "p",
+    workers, matches)``; ``ValueError`` naming the setting and a run that is not ``e:N`` or ``pW:N``."""
     runs = []
     for token in filter(None, (t.strip() for t in spec.split(","))):
         kind, _, count = token.partition(":")
         if not is_digits(count) or not (kind == "e" or (kind[:1] == "p" and is_digits(kind[1:]))):
-            raise ValueError(f"BENCH_LIVE: {token!r} is not e:N or pW:N")
+            raise ValueError(f"{setting}: {token!r} is not e:N or pW:N")
         runs.append(("e", 1, int(count)) if kind == "e" else ("p", int(kind[1:]), int(count)))
     return runs
 

@@ -1,7 +1,9 @@
-"""``BENCH_LIVE``: the runs of the live benchmark, read by one parser."""
+"""``BENCH_LIVE`` and ``BENCH_PEER``: the runs of the live benchmarks, read by one parser; what a run
+measured per move; the peer benchmark without Node.js."""
 import pytest
 
-from bench.live_matches import LIVE_DEFAULT, live_runs
+from bench.live_matches import LIVE_DEFAULT, Measured, Tally, live_runs
+from bench.peer_live import DEFAULT_RUNS, install, main
 
 
 def test_the_default_runs_include_500_matches_on_both_set_ups():
@@ -18,3 +20,22 @@ def test_runs_are_read_from_e_n_and_p_w_n():
 def test_a_run_of_another_shape_is_refused_by_name(spec, token):
     with pytest.raises(ValueError, match=f"BENCH_LIVE: '{token}' is not e:N or pW:N"):
         live_runs(spec)
+
+
+def test_the_peer_benchmark_reads_its_runs_alike_and_names_its_own_setting():
+    assert live_runs(DEFAULT_RUNS, "BENCH_PEER") == [("e", 1, 200), ("e", 1, 500)]
+    with pytest.raises(ValueError, match="BENCH_PEER: 'x:1' is not e:N or pW:N"):
+        live_runs("e:50,x:1", "BENCH_PEER")
+
+
+def test_cpu_per_move_is_the_sites_cpu_over_the_measured_moves():
+    tally = Tally(moves=[4.0, 6.0, 5.0, 5.0])
+    assert Measured(tally, 1.5, 0.02, None, 8).cpu_per_move() == 0.005
+    assert Measured(Tally(), 1.5, 0.02, None, 8).cpu_per_move() is None
+    assert Measured(tally, 1.5, None, None, 8).cpu_per_move() is None
+
+
+def test_the_peer_says_why_it_cannot_run_without_node(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert install() == "Node.js and npm are not on this machine"
+    assert main() == ["peer: not measured: Node.js and npm are not on this machine"]

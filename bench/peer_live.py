@@ -1,0 +1,115 @@
+"""The site beside its peer, boardgame.io, under the same live load, in one run (``peer``).
+
+The peer: boardgame.io 0.50.2 on its own server (Koa, socket.io, matches kept in memory), with
+L.A.M.A. written for it (``bench/peer/lama.js``: the same rules, each hand secret, every move
+applied by the server only). Its load client (``bench/peer/load.js``, Node) plays N two-seat
+matches as ``live`` does on the site: each seat on its own connection waits a think time (0.5–1.5
+× ``BENCH_THINK``, default 1 s) and makes a random legal move; a round trip is from sending a
+move to seeing the server's new state. Then the site's ``live`` load (``bench.live_matches``) at
+the same N, for the same time. Each line gives moves a second, the round trip's p50 and p99, and
+the server's CPU (the peer's one Node process; the site's processes) as a share of a core and per
+move; the last line per N, the ratio of the site's CPU per move to the peer's.
+
+Target (the issue on cheap moves at scale): the site's server CPU per move at most 2× the
+peer's. ``BENCH_PEER`` picks the runs as ``BENCH_LIVE`` does (``e:N`` the site on its embedded
+defaults, ``pW:N`` on PostgreSQL + Redis with W workers); default ``e:200,e:500``.
+Needs Node.js and npm (the machine's; ``npm ci`` installs the pinned packages of
+``bench/peer/package-lock.json`` from the npm registry into ``bench/peer/node_modules`` the first
+time). Run: ``BENCH=peer make bench``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+
+import httpx
+
+from .live_matches import Load, Tally, _embedded_env, _figures, _scaled_env, live_runs, measure
+from .server import REPO, Process, free_port
+
+PEER = REPO / "bench" / "peer"
+DEFAULT_RUNS = "e:200,e:500"
+TARGET_RATIO = 2.0
+
+
+def install() -> str | None:
+    """Install the peer's packages when they are missing; the reason it cannot run, or None."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        return "Node.js and npm are not on this machine"
+    if not (PEER / "node_modules" / "boardgame.io").is_dir():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=PEER, check=True)
+    return None
+
+
+def _serves(base: str) -> bool:
+    try:
+        httpx.get(f"{base}/games", timeout=2)
+        return True
+    except httpx.HTTPError:
+        return False
+
+
+def measure_peer(matches: int, think: float, seconds: float, warmup: float = 5) -> tuple[Tally, float, float]:
+    """Run the peer's server and load: the round trips of the measured window (``Tally.moves``,
+    ms), the seconds the matches took to be made, joined and synced on every socket, and the server's CPU seconds in the
+    window. ``RuntimeError`` when the load client fails."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = Process(["node", str(PEER / "server.js"), str(port)], name="boardgame.io", ready=lambda: _serves(base),
+                     quiet=True)
+    with server:
+        client = subprocess.Popen(
+            ["node", str(PEER / "load.js"), base, str(matches), str(think), str(warmup), str(seconds)],
+            cwd=PEER, stdout=subprocess.PIPE, text=True)
+        started_cpu = ended_cpu = None
+        result = None
+        for line in client.stdout:
+            if line.strip() == "measuring":
+                started_cpu = server.cpu_seconds()
+            elif line.startswith("{"):
+                ended_cpu = server.cpu_seconds()
+                result = json.loads(line)
+        if client.wait() != 0 or result is None or started_cpu is None:
+            raise RuntimeError(f"the peer's load client failed (exit code {client.returncode})")
+    tally = Tally()
+    tally.moves.extend(result["trips"])
+    tally.errors = result["errors"]
+    return tally, result["connecting"], ended_cpu - started_cpu
+
+
+def main(seconds: float = 15) -> list[str]:
+    """``peer``: for each run of ``BENCH_PEER``, the peer and then the site under the same load."""
+    think = float(os.environ.get("BENCH_THINK", "1"))
+    reason = install()
+    if reason is not None:
+        return [f"peer: not measured: {reason}"]
+    lines = ["load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} cores)"]
+    for kind, workers, matches in live_runs(os.environ.get("BENCH_PEER", DEFAULT_RUNS), "BENCH_PEER"):
+        tally, connecting, cpu = measure_peer(matches, think, seconds)
+        peer_per_move = cpu / len(tally.moves) if tally.moves else None
+        lines.append(f"boardgame.io 0.50.2, {matches} matches ({2 * matches} sockets, {think:g} s think; made in "
+                     f"{connecting:.1f} s): moves {_figures(tally.moves, seconds, 'moves')}; server CPU "
+                     f"{cpu / seconds:.0%} of a core" + (f", {peer_per_move * 1000:.2f} ms per move" if peer_per_move else "")
+                     + f"; {tally.errors} errors")
+        if kind == "e":
+            label, env = "this site, embedded defaults (1 worker)", _embedded_env("bench-peer")
+        else:
+            label, env = f"this site, PostgreSQL + Redis, {workers} worker(s)", _scaled_env("eoc_bench_peer")
+            if env is None:
+                lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, not measured")
+                continue
+        time.sleep(2)
+        site = measure(env, workers, Load(matches, think), seconds)
+        ours = site.cpu_per_move()
+        lines.append(f"{label}, {matches} matches (connected in {site.connecting:.1f} s): moves "
+                     f"{_figures(site.tally.moves, seconds, 'moves')}; server CPU {site.site_cpu / seconds:.0%} of a core"
+                     + (f", {ours * 1000:.2f} ms per move" if ours else "")
+                     + f"; {site.tally.errors} errors, {site.tally.dropped} dropped sockets")
+        if ours and peer_per_move:
+            ratio = ours / peer_per_move
+            lines.append(f"  server CPU per move, the site against the peer: {ratio:.2f}x (target <= {TARGET_RATIO:g}x: "
+                         f"{'met' if ratio <= TARGET_RATIO else 'not met'})")
+    return lines
