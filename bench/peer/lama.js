@@ -1,5 +1,5 @@
 // L.A.M.A. as a boardgame.io game, for the `peer` benchmark only: the same rules as the site's
-// engine (../../../shared rules page "L.A.M.A."; play/games/lama.py), so that the peer applies the
+// engine (play/games/lama.py and the rules page it cites), so that the peer applies the
 // same moves to a state of the same size. Each player's hand is secret (PlayerView.STRIP_SECRETS):
 // a player sees its own hand and every hand's size. Every move runs on the server only
 // (`client: false`), as the site's do, so a move's round trip is the server's.

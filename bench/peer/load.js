@@ -1,9 +1,10 @@
 // The `peer` benchmark's load: `node load.js URL MATCHES THINK WARMUP SECONDS` plays MATCHES
 // two-seat L.A.M.A. matches on a boardgame.io server, each seat a client on its own socket.io
 // connection that waits a think time (0.5-1.5 x THINK seconds) and makes a random legal move.
-// A move's round trip is from sending it to the client seeing the server's new state. After
-// every socket has its first state and WARMUP seconds, it measures for SECONDS and prints one JSON line: the round trips (ms), the
-// errors, and the seconds the sockets took to connect.
+// A move's round trip is from sending it to the client seeing the server's new state. Once
+// every socket has its first state and WARMUP seconds more have passed, it measures for SECONDS
+// and prints one JSON line: the round trips (ms), the errors, and the seconds the matches took
+// to be made and every socket to sync.
 const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const { Lama, legalMoves } = require('./lama');
