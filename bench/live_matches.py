@@ -298,11 +298,15 @@ def measure(env: dict, workers: int, load: Load, seconds: float, warmup: float =
 
 def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup: float = 5) -> str:
     """:func:`measure` a run and return one line of figures."""
-    measured = measure(env, workers, load, seconds, warmup)
-    tally, connecting, site_cpu, worker_cpu = measured.tally, measured.connecting, measured.site_cpu, measured.worker_cpu
-    sockets = measured.sockets
-    line = (f"{label}, {load.matches} matches ({load.bots()} with a bot, {sockets} sockets, "
-            f"{load.think:g} s think; all connected in {connecting:.1f} s): moves {_figures(tally.moves, seconds, 'moves')}")
+    return describe(label, load, measure(env, workers, load, seconds, warmup), seconds)
+
+
+def describe(label: str, load: Load, measured: Measured, seconds: float) -> str:
+    """One line of the figures of a run of ``load`` measured over ``seconds``."""
+    tally, site_cpu, worker_cpu = measured.tally, measured.site_cpu, measured.worker_cpu
+    line = (f"{label}, {load.matches} matches ({load.bots()} with a bot, {measured.sockets} sockets, "
+            f"{load.think:g} s think; all connected in {measured.connecting:.1f} s): "
+            f"moves {_figures(tally.moves, seconds, 'moves')}")
     if load.api_rate:
         line += (f"; search {_figures(tally.api['search'], seconds, 'req')}"
                  f"; validate {_figures(tally.api['validate'], seconds, 'req')}")
@@ -311,7 +315,7 @@ def run(label: str, env: dict, workers: int, load: Load, seconds: float, warmup:
     if site_cpu is not None:
         line += f"; server CPU {site_cpu / seconds:.0%} of a core"
         if tally.moves:
-            line += f", {site_cpu / len(tally.moves) * 1000:.1f} ms per move"
+            line += f", {measured.cpu_per_move() * 1000:.1f} ms per move"
             if load.bots() or load.api_rate:
                 line += " (bots' moves and API requests included)"
     if worker_cpu is not None:

@@ -27,7 +27,9 @@ import time
 
 import httpx
 
-from .live_matches import Load, Tally, _embedded_env, _figures, _scaled_env, live_runs, measure
+from .live_matches import (
+    Load, Measured, Tally, _embedded_env, _figures, _scaled_env, describe, live_runs, measure,
+)
 from .server import REPO, Process, free_port
 
 PEER = REPO / "bench" / "peer"
@@ -52,10 +54,11 @@ def _serves(base: str) -> bool:
         return False
 
 
-def measure_peer(matches: int, think: float, seconds: float, warmup: float = 5) -> tuple[Tally, float, float]:
-    """Run the peer's server and load: the round trips of the measured window (``Tally.moves``,
-    ms), the seconds the matches took to be made, joined and synced on every socket, and the server's CPU seconds in the
-    window. ``RuntimeError`` when the load client fails."""
+def measure_peer(matches: int, think: float, seconds: float, warmup: float = 5) -> Measured:
+    """Run the peer's server and load: the round trips of the measured window (``tally.moves``,
+    ms), the seconds the matches took to be made, joined and synced on every socket
+    (``connecting``), and the server's CPU seconds in the window (``site_cpu``).
+    ``RuntimeError`` when the load client fails."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = Process(["node", str(PEER / "server.js"), str(port)], name="boardgame.io", ready=lambda: _serves(base),
@@ -77,7 +80,7 @@ def measure_peer(matches: int, think: float, seconds: float, warmup: float = 5) 
     tally = Tally()
     tally.moves.extend(result["trips"])
     tally.errors = result["errors"]
-    return tally, result["connecting"], ended_cpu - started_cpu
+    return Measured(tally, result["connecting"], ended_cpu - started_cpu, None, 2 * matches)
 
 
 def main(seconds: float = 15) -> list[str]:
@@ -88,12 +91,13 @@ def main(seconds: float = 15) -> list[str]:
         return [f"peer: not measured: {reason}"]
     lines = ["load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} cores)"]
     for kind, workers, matches in live_runs(os.environ.get("BENCH_PEER", DEFAULT_RUNS), "BENCH_PEER"):
-        tally, connecting, cpu = measure_peer(matches, think, seconds)
-        peer_per_move = cpu / len(tally.moves) if tally.moves else None
-        lines.append(f"boardgame.io 0.50.2, {matches} matches ({2 * matches} sockets, {think:g} s think; made in "
-                     f"{connecting:.1f} s): moves {_figures(tally.moves, seconds, 'moves')}; server CPU "
-                     f"{cpu / seconds:.0%} of a core" + (f", {peer_per_move * 1000:.2f} ms per move" if peer_per_move else "")
-                     + f"; {tally.errors} errors")
+        peer = measure_peer(matches, think, seconds)
+        peer_per_move = peer.cpu_per_move()
+        lines.append(f"boardgame.io 0.50.2, {matches} matches ({peer.sockets} sockets, {think:g} s think; made in "
+                     f"{peer.connecting:.1f} s): moves {_figures(peer.tally.moves, seconds, 'moves')}; server CPU "
+                     f"{peer.site_cpu / seconds:.0%} of a core"
+                     + (f", {peer_per_move * 1000:.2f} ms per move" if peer_per_move else "")
+                     + f"; {peer.tally.errors} errors")
         if kind == "e":
             label, env = "this site, embedded defaults (1 worker)", _embedded_env("bench-peer")
         else:
@@ -102,12 +106,10 @@ def main(seconds: float = 15) -> list[str]:
                 lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, not measured")
                 continue
         time.sleep(2)
-        site = measure(env, workers, Load(matches, think), seconds)
+        load = Load(matches, think)
+        site = measure(env, workers, load, seconds)
+        lines.append(describe(label, load, site, seconds))
         ours = site.cpu_per_move()
-        lines.append(f"{label}, {matches} matches (connected in {site.connecting:.1f} s): moves "
-                     f"{_figures(site.tally.moves, seconds, 'moves')}; server CPU {site.site_cpu / seconds:.0%} of a core"
-                     + (f", {ours * 1000:.2f} ms per move" if ours else "")
-                     + f"; {site.tally.errors} errors, {site.tally.dropped} dropped sockets")
         if ours and peer_per_move:
             ratio = ours / peer_per_move
             lines.append(f"  server CPU per move, the site against the peer: {ratio:.2f}x (target <= {TARGET_RATIO:g}x: "
