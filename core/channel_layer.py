@@ -302,6 +302,11 @@ class MemoryChannelLayer(layers.InMemoryChannelLayer):
 
     async def group_send(self, group, message):
         """Send a copy of ``message`` to every channel of ``group``, skipping full ones."""
+        self.group_send_now(group, message)
+
+    def group_send_now(self, group, message):
+        """``group_send`` without a coroutine, for a caller on the layer's event loop that has
+        nothing to wait for (the layer never waits). Not thread-safe: call it on that loop."""
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._clean_expired()

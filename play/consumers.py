@@ -139,11 +139,6 @@ class MatchConsumer(JsonFrameConsumer):
             await self.close(code=NOT_FOUND_CLOSE_CODE)
             return
         await self._take_place(*found)
-        if self.closing:
-            return
-        interval = poll_interval(self.channel_layer)
-        if interval > 0:
-            self.poller = asyncio.create_task(self._poll(interval))
 
     async def disconnect(self, code):
         if self.poller is not None:
@@ -238,6 +233,9 @@ class MatchConsumer(JsonFrameConsumer):
             if found is not None and found[0] != self.seat:
                 await self._take_place(*found)
                 return
+            if found is not None:  # the same seat; a resigned seat's bot may now move the match
+                self.worker_moves = found[2]
+                self._watch_workers()
         await self._send_frame(event["version"], event["status"], event["frame"])
 
     async def match_chat(self, event):
@@ -288,9 +286,18 @@ class MatchConsumer(JsonFrameConsumer):
         if self.standing_refusal is not None and self.standing_refusal["code"] in UNTIL_RESEAT:
             self.standing_refusal = None
 
+    def _watch_workers(self) -> None:
+        """Start checking the match for changes broadcast elsewhere (``poll_interval``) once a
+        worker may change it; a match only people play is never checked."""
+        if self.worker_moves and self.poller is None and not self.closing:
+            interval = poll_interval(self.channel_layer)
+            if interval > 0:
+                self.poller = asyncio.create_task(self._poll(interval))
+
     async def _take_place(self, seat, view, worker_moves):
         self._seats_changed()
         self.worker_moves = worker_moves
+        self._watch_workers()
         group = spectator_group(self.match_id) if seat is None else seat_group(self.match_id, seat)
         if group != self.group:
             try:

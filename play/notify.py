@@ -77,7 +77,9 @@ def _hand_off(layer, messages: list[tuple[str, dict]]) -> None:
     loop without waiting; elsewhere run on the sending thread's loop (``_sender_loop``) and
     waited for (a failure raises here)."""
     loop = _server_loop()
-    if loop is not None:
+    if loop is not None and isinstance(layer, MemoryChannelLayer):
+        loop.call_soon_threadsafe(_send_now, layer, messages)
+    elif loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
     else:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), _sender_loop()).result()
@@ -92,6 +94,16 @@ def view_event(view: dict, reseat: bool) -> dict:
 def view_frame(view: dict) -> str:
     """The websocket frame of ``view``, encoded (``{"type": "view", "view": view}``)."""
     return json.dumps({"type": "view", "view": view})
+
+
+def _send_now(layer: MemoryChannelLayer, messages: list[tuple[str, dict]]) -> None:
+    """Send ``messages`` through the in-memory layer on its event loop, in order, with no
+    coroutine or task per group (the layer never waits); a failure is logged."""
+    try:
+        for group, message in messages:
+            layer.group_send_now(group, message)
+    except Exception:
+        logger.exception("sending a match's views failed")
 
 
 def _report_failure(future) -> None:
@@ -110,10 +122,11 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
     order, so a group still gets a match's views in version order. Elsewhere (a Celery worker,
     WSGI) the call waits until every group has been sent to.
 
-    With the in-memory layer (``core.channel_layer.MemoryChannelLayer``), when no socket of this
-    process is in any of the match's groups (nobody watches the match, or the process serves no
-    socket: a Celery worker's), no view is built and nothing is sent: a ``group_send`` would
-    have put the views nowhere."""
+    With the in-memory layer (``core.channel_layer.MemoryChannelLayer``), only the groups a
+    socket of this process is in are sent to (a match nobody watches, e.g. no spectator, or a
+    process that serves no socket, a Celery worker's: no view is built for them), and the sends
+    are handed to the loop as one plain callback (``_send_now``), without a coroutine or task
+    per group."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -123,12 +136,15 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
             return
         views = MatchViews(match)
     match = views.match
-    groups = [seat_group(match.id, seat) for seat in range(match.players)] + [spectator_group(match.id)]
-    if isinstance(layer, MemoryChannelLayer) and not layer.listened(groups):
-        return  # nobody in this process watches the match: no view to build, nothing to send
-    messages = [(group, view_event(views.view(seat), reseat))
-                for group, seat in zip(groups, [*range(match.players), None], strict=True)]
-    _hand_off(layer, messages)
+    audiences = [(seat_group(match.id, seat), seat) for seat in range(match.players)]
+    audiences.append((spectator_group(match.id), None))
+    if isinstance(layer, MemoryChannelLayer):
+        # Only the groups a socket of this process is in (none: nobody here watches the match,
+        # or the process serves no socket, a Celery worker's): no view built for nobody.
+        audiences = [(group, seat) for group, seat in audiences if layer.listened((group,))]
+        if not audiences:
+            return
+    _hand_off(layer, [(group, view_event(views.view(seat), reseat)) for group, seat in audiences])
 
 
 def chat_said(match_id: str, players: int, entry: dict) -> None:

@@ -15,6 +15,7 @@ from play.identity import Player
 from play.models import Match
 from play.services.create import create_match
 from play.services.join import join_match
+from play.services.resign import resign
 from tests.play.matches import HAND, HUMAN, OPENING_LEGAL, RANDOM, STACKED, person, stack
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
@@ -292,6 +293,28 @@ def test_a_match_only_people_play_is_not_polled(duel, user, settings):
     broadcasts reach every socket: the socket does not check the database."""
     settings.PLAY_WS_POLL = 0.1
     async_to_sync(_poll)(duel, logged_in(user), expect_change=False)
+
+
+def test_a_match_is_polled_from_when_a_seat_resigns(duel, user, other_user, settings):
+    """A resigned seat is played by a bot that a Celery worker runs: from the resignation on the
+    socket of a match only people played checks the match's version too."""
+    settings.PLAY_WS_POLL = 0.1
+    async_to_sync(_poll_after_resigning)(duel, logged_in(user), person(other_user))
+
+
+async def _poll_after_resigning(match_id, cookie, resigning):
+    alice = await connect(match_id, cookie)
+    assert (await view_of(alice))["version"] == 0
+    await alice.send_json_to({"type": "ping"})
+    assert (await receive(alice))["type"] == "pong"
+    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=1))()
+    assert await alice.receive_nothing(timeout=0.3)  # not polled yet: nobody but people play it
+    await database_sync_to_async(resign)(resigning, match_id)
+    seen = await view_of(alice)  # the resignation's broadcast, read at version 1
+    assert (seen["version"], seen["seats"][1]["resigned"]) == (1, True)
+    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=2))()
+    assert (await view_of(alice))["version"] == 2
+    await alice.disconnect()
 
 
 async def _poll(match_id, cookie, expect_change):
