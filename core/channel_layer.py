@@ -157,6 +157,20 @@ class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
             return layer
 
 
+#: Values a copy may share with the original: they cannot be changed.
+_ATOMS = (str, int, float, bool, type(None), bytes)
+
+
+def _copy(message: dict) -> dict:
+    """A copy of ``message`` that shares nothing changeable with it, as ``deepcopy`` (what
+    Channels' layer does), made as a plain ``dict`` when every value is a string, number,
+    boolean, bytes or ``None`` (a view event: its frame is one string), which is several times
+    cheaper."""
+    if all(type(value) in _ATOMS for value in message.values()):
+        return dict(message)
+    return deepcopy(message)
+
+
 class MemoryChannelLayer(layers.InMemoryChannelLayer):
     """Channels' ``InMemoryChannelLayer`` (same configuration: ``expiry`` seconds a message
     waits to be read, default 60; ``group_expiry`` seconds a group membership lasts, default
@@ -209,7 +223,7 @@ class MemoryChannelLayer(layers.InMemoryChannelLayer):
             queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
         expires = time.monotonic() + self.expiry
         try:
-            queue.put_nowait((expires, deepcopy(message)))
+            queue.put_nowait((expires, _copy(message)))
         except asyncio.QueueFull:
             raise ChannelFull(channel) from None
         self._deadlines.append((expires, channel))
