@@ -54,6 +54,20 @@ def test_a_message_is_copied_on_send():
     run(go())
 
 
+def test_a_message_of_plain_values_is_copied_too():
+    async def go():
+        layer = MemoryChannelLayer()
+        message = {"type": "match.view", "version": 3, "frame": "{}", "reseat": False, "ratio": 0.5, "none": None}
+        await layer.group_add("g", "test-channel-1")
+        layer.group_send_now("g", message)
+        message["version"] = 4
+        received = await layer.receive("test-channel-1")
+        assert received == {"type": "match.view", "version": 3, "frame": "{}", "reseat": False, "ratio": 0.5,
+                            "none": None}
+        assert received is not message
+    run(go())
+
+
 def test_process_local_send_receive():
     async def go():
         layer = MemoryChannelLayer()

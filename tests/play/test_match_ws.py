@@ -302,29 +302,37 @@ def test_a_match_is_polled_from_when_a_seat_resigns(duel, user, other_user, sett
     async_to_sync(_poll_after_resigning)(duel, logged_in(user), person(other_user))
 
 
+async def _ready(match_id, cookie) -> WebsocketCommunicator:
+    """A socket at the match, sent its view at version 0, done with its connect (including its
+    check that the match did not move while it subscribed): a pong says it is."""
+    socket = await connect(match_id, cookie)
+    assert (await view_of(socket))["version"] == 0
+    await socket.send_json_to({"type": "ping"})
+    assert (await receive(socket))["type"] == "pong"
+    return socket
+
+
+async def _moved_elsewhere(match_id, version: int) -> None:
+    """The match's version set straight in the database, as another process would commit a move,
+    without any broadcast."""
+    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=version))()
+
+
 async def _poll_after_resigning(match_id, cookie, resigning):
-    alice = await connect(match_id, cookie)
-    assert (await view_of(alice))["version"] == 0
-    await alice.send_json_to({"type": "ping"})
-    assert (await receive(alice))["type"] == "pong"
-    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=1))()
+    alice = await _ready(match_id, cookie)
+    await _moved_elsewhere(match_id, 1)
     assert await alice.receive_nothing(timeout=0.3)  # not polled yet: nobody but people play it
     await database_sync_to_async(resign)(resigning, match_id)
     seen = await view_of(alice)  # the resignation's broadcast, read at version 1
     assert (seen["version"], seen["seats"][1]["resigned"]) == (1, True)
-    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=2))()
+    await _moved_elsewhere(match_id, 2)
     assert (await view_of(alice))["version"] == 2
     await alice.disconnect()
 
 
 async def _poll(match_id, cookie, expect_change):
-    alice = await connect(match_id, cookie)
-    assert (await view_of(alice))["version"] == 0
-    # the socket handles frames once its connect is done (including its check that the match did
-    # not move while it subscribed): a pong says it is
-    await alice.send_json_to({"type": "ping"})
-    assert (await receive(alice))["type"] == "pong"
-    await database_sync_to_async(lambda: Match.objects.filter(pk=match_id).update(version=1))()
+    alice = await _ready(match_id, cookie)
+    await _moved_elsewhere(match_id, 1)
     if expect_change:
         assert (await view_of(alice))["version"] == 1
     assert await alice.receive_nothing(timeout=0.3)
