@@ -49,9 +49,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
-from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 from django.db import connections
@@ -59,6 +58,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
+from core.database_threads import DatabaseThreads
 from core.errors import answer, error_message
 from core.frame_budget import ClientBudget, socket_client
 from core.frames import JsonFrameConsumer
@@ -89,19 +89,17 @@ def poll_interval(layer) -> float:
     return float(value)
 
 
-#: The threads that run the sockets' database work on PostgreSQL: ``PLAY_DB_THREADS`` per process, each
-#: taking a pooled connection per call, so that the moves of different matches wait on the
-#: database at the same time (the match row lock keeps each match's moves in order).
-_DB_THREADS = ThreadPoolExecutor(max_workers=settings.PLAY_DB_THREADS, thread_name_prefix="match-db")
+#: The threads that run the sockets' database work: on PostgreSQL ``PLAY_DB_THREADS`` per process,
+#: each taking a pooled connection per call, so that the moves of different matches wait on the
+#: database at the same time (the match row lock keeps each match's moves in order); on SQLite,
+#: which has one writer, one thread, so that moves are written one after another.
+_DB_THREADS = DatabaseThreads(1 if connections["default"].vendor == "sqlite" else settings.PLAY_DB_THREADS, "match-db")
 
 
 def _db(func):
-    """``func`` as a coroutine run in a thread with a database connection: one of
-    ``_DB_THREADS`` on PostgreSQL; on SQLite, which has one writer, the one thread-sensitive
-    thread, as Channels does by default."""
-    if connections["default"].vendor == "sqlite":
-        return database_sync_to_async(func)
-    return database_sync_to_async(func, thread_sensitive=False, executor=_DB_THREADS)
+    """``func`` as a coroutine function run on one of ``_DB_THREADS`` (with a database
+    connection, ``core.database_threads``)."""
+    return partial(_DB_THREADS.run, func)
 
 
 class MatchConsumer(JsonFrameConsumer):

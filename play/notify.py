@@ -23,6 +23,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from core.channel_layer import MemoryChannelLayer
+from core.database_threads import calling_loop
 
 from .models import Match
 from .payloads import MatchViews
@@ -47,8 +48,11 @@ async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:
     """The ASGI server's running event loop when this synchronous code runs in one of its
-    ``sync_to_async`` threads (a consumer's or an ASGI view's database work), else ``None``
-    (WSGI, a Celery worker, a management command)."""
+    threads for database work (a socket's: ``core.database_threads``; an ASGI view's:
+    ``sync_to_async``), else ``None`` (WSGI, a Celery worker, a management command)."""
+    loop = calling_loop()
+    if loop is not None:
+        return loop if loop.is_running() else None
     if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
         return None
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
