@@ -79,8 +79,9 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):
         """Channels' ``dispatch`` without the ``aclose_old_connections`` it awaits before every
         message: that is a hop to a thread and back for each frame and each group message (every
         move's view, to every socket), and under 500 live matches it was about a fifteenth of the
-        server's CPU. These consumers touch the database only through
-        ``database_sync_to_async``, which closes stale connections in its thread around each call.
+        server's CPU. These consumers touch the database only on threads that close stale
+        connections around each call (``core.database_threads``, Channels'
+        ``database_sync_to_async``).
         ``ValueError`` for a message of a type without a handler, as Channels'."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:

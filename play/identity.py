@@ -65,7 +65,7 @@ def player_from_scope(scope) -> Player | None:
     """The person behind a websocket (``scope["user"]`` and ``scope["session"]`` from Channels'
     ``AuthMiddlewareStack``), or ``None`` for a spectator. The session is read afresh from the
     session store, so a guest who picked a name after connecting is recognised. Touches the
-    database: call it from sync code (``database_sync_to_async``)."""
+    database: call it from sync code (a database thread: ``core.database_threads``)."""
     player = _from_user(scope.get("user"))
     if player is not None:
         return player
