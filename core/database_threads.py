@@ -69,7 +69,8 @@ class DatabaseThreads:
 
     async def run(self, func: Callable, *args):
         """``func(*args)`` run on one of the threads: its value, or its exception raised here.
-        Cancelling the wait does not stop a call that has started."""
+        A call handed over runs even when the wait is cancelled (a socket that closes after
+        sending a move has still made it), as ``sync_to_async`` shields its calls."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         self._queue().put((loop, future, func, args))
