@@ -232,8 +232,7 @@ class MatchConsumer(JsonFrameConsumer):
                 await self._take_place(*found)
                 return
             if found is not None:  # the same seat; a resigned seat's bot may now move the match
-                self.worker_moves = found[2]
-                self._watch_workers()
+                self._workers_may_move(found[2])
         await self._send_frame(event["version"], event["status"], event["frame"])
 
     async def match_chat(self, event):
@@ -284,18 +283,19 @@ class MatchConsumer(JsonFrameConsumer):
         if self.standing_refusal is not None and self.standing_refusal["code"] in UNTIL_RESEAT:
             self.standing_refusal = None
 
-    def _watch_workers(self) -> None:
-        """Start checking the match for changes broadcast elsewhere (``poll_interval``) once a
-        worker may change it; a match only people play is never checked."""
-        if self.worker_moves and self.poller is None and not self.closing:
+    def _workers_may_move(self, worker_moves: bool) -> None:
+        """Note whether a worker may change the match, and start checking it for changes
+        broadcast elsewhere (``poll_interval``) once one may; a match only people play is never
+        checked."""
+        self.worker_moves = worker_moves
+        if worker_moves and self.poller is None and not self.closing:
             interval = poll_interval(self.channel_layer)
             if interval > 0:
                 self.poller = asyncio.create_task(self._poll(interval))
 
     async def _take_place(self, seat, view, worker_moves):
         self._seats_changed()
-        self.worker_moves = worker_moves
-        self._watch_workers()
+        self._workers_may_move(worker_moves)
         group = spectator_group(self.match_id) if seat is None else seat_group(self.match_id, seat)
         if group != self.group:
             try:
