@@ -16,7 +16,8 @@ most the budget plus 50 ms.
 Time on a small machine is scarce, so the settings are environment variables:
 ``BENCH_STRONG_BUDGET`` (seconds a move, default 0.1; the bot's own default is 0.5),
 ``BENCH_STRONG_ITERATIONS`` (a cap on playouts a move, default none), ``BENCH_STRONG_GAMES``
-(games a setup, default 100), ``BENCH_STRONG_SETUPS`` (some of ``eoc-2 lama-2 completto-2
+(games a setup, default 100), ``BENCH_STRONG_FIRST`` (the index of a setup's first game, default
+0, so that a run can go on from an earlier one with fresh games), ``BENCH_STRONG_SETUPS`` (some of ``eoc-2 lama-2 completto-2
 elements-4 lama-4 completto-4``, comma-separated; default all), ``BENCH_STRONG_METHOD``
 (``pimc`` or ``ismcts``) and ``BENCH_STRONG_JOBS`` (games played in parallel processes, default
 1; the move times are then those of a machine under that load).
@@ -25,8 +26,11 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from tqdm import tqdm
 
 from play.bots import HEURISTICS
 from play.bots.search import SearchBot
@@ -51,6 +55,7 @@ def settings() -> dict:
         "iterations": int(iterations) if iterations else None,
         "method": env.get("BENCH_STRONG_METHOD", "pimc"),
         "games": int(env.get("BENCH_STRONG_GAMES", "100")),
+        "first": int(env.get("BENCH_STRONG_FIRST", "0")),
         "setups": [s for s in env.get("BENCH_STRONG_SETUPS", ",".join(SETUPS)).split(",") if s],
         "jobs": int(env.get("BENCH_STRONG_JOBS", "1")),
     }
@@ -97,12 +102,20 @@ def run_setup(setup: str, options: dict) -> tuple[float, int, list[float], float
     players = int(players)
     games = options["games"]
     start = time.perf_counter()
-    args = [(slug, players, i, options) for i in range(games)]
-    if options["jobs"] > 1:
-        with ProcessPoolExecutor(options["jobs"]) as pool:
-            results = list(pool.map(one_game, *zip(*args)))
-    else:
-        results = [one_game(*a) for a in args]
+    first = options["first"]
+    args = [(slug, players, i, options) for i in range(first, first + games)]
+    results = []
+    with tqdm(total=games, unit="game", desc=setup, file=sys.stderr) as bar:
+        if options["jobs"] > 1:
+            with ProcessPoolExecutor(options["jobs"]) as pool:
+                played = pool.map(one_game, *zip(*args))
+                for result in played:
+                    results.append(result)
+                    bar.update(1)
+        else:
+            for a in args:
+                results.append(one_game(*a))
+                bar.update(1)
     wins = sum(r[0] for r in results)
     times = [t for r in results for t in r[1]]
     return wins, games, times, time.perf_counter() - start
@@ -137,7 +150,8 @@ def main():
     options = settings()
     cap = options["iterations"]
     yield (f"settings: budget {options['budget']} s a move, cap {cap if cap else 'none'} playouts a move, "
-           f"method {options['method']}, {options['games']} games a setup, {options['jobs']} process(es)")
+           f"method {options['method']}, {options['games']} games a setup from game {options['first']}, "
+           f"{options['jobs']} process(es)")
     for setup in options["setups"]:
         if setup not in SETUPS:
             raise ValueError(f"unknown setup {setup!r}; known: {', '.join(SETUPS)}")
