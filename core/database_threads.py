@@ -11,16 +11,12 @@ process's CPU (README, "The site beside boardgame.io").
 What such a call does not get, that ``sync_to_async`` would give it: the caller's context
 variables (Django's active language among them: the call sets what it needs, as the match
 consumer does with ``translation.override``). Code that needs to know which event loop handed
-it the work (to send to that loop's channel layer) asks ``calling_loop``; work for that loop
-that can wait until the call returns (a move's views, sent once its transaction has committed) is
-handed over with ``on_return``, which goes back with the call's answer in one hop instead of a
-hop of its own.
+it the work (to send to that loop's channel layer) asks ``calling_loop``.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import os
 import queue
 import threading
@@ -29,7 +25,6 @@ from collections.abc import Callable
 from django.db import close_old_connections
 
 _here = threading.local()
-logger = logging.getLogger(__name__)
 
 
 def calling_loop() -> asyncio.AbstractEventLoop | None:
@@ -38,26 +33,7 @@ def calling_loop() -> asyncio.AbstractEventLoop | None:
     return getattr(_here, "loop", None)
 
 
-def on_return(callback: Callable, *args) -> bool:
-    """Have the calling loop run ``callback(*args)`` when the running call returns, just before
-    its caller gets the answer, in the same hop (callbacks in the order they were handed; run
-    whether the call returned or raised, and when its caller stopped waiting; one that raises is
-    logged and the others still run). ``True`` when this thread runs a ``DatabaseThreads`` call
-    and took the callback; ``False`` otherwise (nothing is done: the caller hands it over its own
-    way)."""
-    after = getattr(_here, "after", None)
-    if after is None:
-        return False
-    after.append((callback, args))
-    return True
-
-
-def _settle(future: asyncio.Future, ok: bool, value, after: list) -> None:
-    for callback, args in after:
-        try:
-            callback(*args)
-        except Exception:
-            logger.exception("a callback handed to the event loop on a database call's return failed")
+def _settle(future: asyncio.Future, ok: bool, value) -> None:
     if future.cancelled():  # the caller stopped waiting (its socket closed)
         return
     if ok:
@@ -104,19 +80,18 @@ class DatabaseThreads:
 def _work(jobs: queue.SimpleQueue) -> None:
     while True:
         loop, future, func, args = jobs.get()
-        after: list = []
-        _here.loop, _here.after = loop, after
+        _here.loop = loop
         try:
             close_old_connections()
             value, ok = func(*args), True
         except BaseException as exc:  # handed back to the caller, as sync_to_async does
             value, ok = exc, False
         finally:
-            _here.loop = _here.after = None
+            _here.loop = None
         try:
             close_old_connections()
         except Exception:  # the call's answer stands; the next call tries again
             pass
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
-            loop.call_soon_threadsafe(_settle, future, ok, value, after)
-        del loop, future, func, args, value, after
+            loop.call_soon_threadsafe(_settle, future, ok, value)
+        del loop, future, func, args, value

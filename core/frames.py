@@ -39,6 +39,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.jsonbody import MAX_DEPTH, JsonRefused, read_json
+from core.jsonwrite import compact_json
 from core.frame_budget import FrameBudget, socket_client
 from core.languages import client_language
 
@@ -87,6 +88,12 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    @classmethod
+    async def encode_json(cls, content) -> str:
+        """Every frame the consumer sends, as compact JSON (``core.jsonwrite``, as the views
+        ``play.notify`` encodes)."""
+        return compact_json(content)
 
     async def websocket_connect(self, message):
         self.language = scope_language(self.scope)

@@ -22,7 +22,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from core.channel_layer import MemoryChannelLayer
-from core.database_threads import calling_loop, on_return
+from core.database_threads import calling_loop
 from core.jsonwrite import compact_json
 
 from .models import Match
@@ -78,14 +78,8 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
 
 def _hand_off(layer, messages: list[tuple[str, dict]]) -> None:
     """Send ``messages`` (``(group, event)`` pairs): inside the ASGI server handed to its event
-    loop without waiting (from a socket's database thread, with the call's answer:
-    ``core.database_threads.on_return``, so a move wakes the loop once); elsewhere run on the
-    sending thread's loop (``_sender_loop``) and waited for (a failure raises here)."""
-    if isinstance(layer, MemoryChannelLayer):
-        if on_return(_send_now, layer, messages):
-            return
-    elif on_return(_start_sends, layer, messages):
-        return
+    loop without waiting; elsewhere run on the sending thread's loop (``_sender_loop``) and
+    waited for (a failure raises here)."""
     loop = _server_loop()
     if loop is not None and isinstance(layer, MemoryChannelLayer):
         loop.call_soon_threadsafe(_send_now, layer, messages)
@@ -93,19 +87,6 @@ def _hand_off(layer, messages: list[tuple[str, dict]]) -> None:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
     else:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), _sender_loop()).result()
-
-
-_sending: set[asyncio.Task] = set()
-"""The sends started by ``_start_sends`` and not finished (the loop keeps only weak references to
-its tasks)."""
-
-
-def _start_sends(layer, messages: list[tuple[str, dict]]) -> None:
-    """Start sending ``messages`` on the running event loop (a failure is logged)."""
-    task = asyncio.get_running_loop().create_task(_send_all(layer, messages))
-    _sending.add(task)
-    task.add_done_callback(_sending.discard)
-    task.add_done_callback(_report_failure)
 
 
 def view_event(view: dict, reseat: bool) -> dict:
@@ -141,12 +122,10 @@ def match_changed(match_id: str, reseat: bool = False, views: MatchViews | None 
     the match is in the database now. All groups are sent to in one hop to the event loop.
 
     Inside the ASGI server the sends are handed to its event loop without waiting for them: the
-    thread that runs the site's database work goes on to the next move at once instead of
-    waiting for Redis. From a socket's database thread they go with the call's answer
-    (``core.database_threads.on_return``: one wake-up of the loop a move, not two); the loop runs
-    them in the order the calls return, and a socket never sends a view older than the one it
-    sent last (``play.consumers``), so each ends on the match's latest view. Elsewhere (a Celery
-    worker, WSGI) the call waits until every group has been sent to.
+    thread that runs the site's database work (one per worker, shared by every socket) goes on
+    to the next move at once instead of waiting for Redis. The loop runs the handed sends in
+    order, so a group still gets a match's views in version order. Elsewhere (a Celery worker,
+    WSGI) the call waits until every group has been sent to.
 
     With the in-memory layer (``core.channel_layer.MemoryChannelLayer``), only the groups a
     socket of this process is in are sent to (a match nobody watches, e.g. no spectator, or a

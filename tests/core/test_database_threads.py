@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from core.database_threads import DatabaseThreads, calling_loop, on_return
+from core.database_threads import DatabaseThreads, calling_loop
 
 
 def test_a_call_runs_on_a_pool_thread_and_its_value_comes_back():
@@ -87,76 +87,3 @@ def test_a_wait_given_up_leaves_the_pool_working():
 def test_a_pool_needs_a_thread():
     with pytest.raises(ValueError, match="at least one thread, not 0"):
         DatabaseThreads(0, "test-db")
-
-
-def test_work_handed_on_return_runs_on_the_loop_before_the_answer():
-    pool = DatabaseThreads(1, "test-db")
-    seen = []
-
-    def send():
-        seen.append(("sent", threading.current_thread().name))
-
-    def move():
-        took = on_return(send)
-        seen.append(("committed", took))
-        return "answer"
-
-    async def go():
-        answer = await pool.run(move)
-        seen.append(("answered", answer))
-
-    asyncio.run(go())
-    # the callback ran on the loop's thread (the main one), after the call and before its answer
-    assert seen == [("committed", True), ("sent", "MainThread"), ("answered", "answer")]
-
-
-def test_work_handed_on_return_runs_when_the_call_raises_or_its_wait_is_given_up():
-    pool = DatabaseThreads(1, "test-db")
-    seen = []
-    release = threading.Event()
-
-    def fail():
-        on_return(seen.append, "after a failure")
-        raise KeyError("gone")
-
-    def slow():
-        on_return(seen.append, "after a wait given up")
-        release.wait(5)
-
-    async def go():
-        with pytest.raises(KeyError):
-            await pool.run(fail)
-        waiting = asyncio.ensure_future(pool.run(slow))
-        await asyncio.sleep(0.05)
-        waiting.cancel()
-        release.set()
-        await pool.run(lambda: None)  # the slow call has returned by now
-
-    asyncio.run(go())
-    assert seen == ["after a failure", "after a wait given up"]
-
-
-def test_a_failing_callback_is_logged_and_the_others_still_run(caplog):
-    pool = DatabaseThreads(1, "test-db")
-    seen = []
-
-    def broken():
-        raise RuntimeError("broken send")
-
-    def move():
-        on_return(broken)
-        on_return(seen.append, "second")
-        return 7
-
-    async def go():
-        return await pool.run(move)
-
-    assert asyncio.run(go()) == 7
-    assert seen == ["second"]
-    assert [r.exc_info[1].args for r in caplog.records if r.exc_info] == [("broken send",)]
-
-
-def test_on_return_outside_a_pool_thread_takes_nothing():
-    seen = []
-    assert on_return(seen.append, 1) is False
-    assert seen == []

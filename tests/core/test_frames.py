@@ -157,6 +157,19 @@ async def _in_japanese():
     await socket.disconnect()
 
 
+def test_a_frame_is_sent_as_compact_utf8_json():
+    async_to_sync(_compact)()
+
+
+async def _compact():
+    socket = await open_socket("/ws/health/", extra=[(b"accept-language", b"ja")])
+    await first_frame(socket)
+    await socket.send_to(text_data="not json")
+    assert await socket.receive_from(timeout=TIMEOUT) == (
+        '{"type":"error","error":{"code":"bad_message","message":"メッセージが JSON ではありません。"}}')
+    await socket.disconnect()
+
+
 # -- budgets -----------------------------------------------------------------------------------
 def throttled(seconds: int, **extra) -> dict:
     unit = "second" if seconds == 1 else "seconds"
