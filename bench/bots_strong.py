@@ -17,10 +17,11 @@ Time on a small machine is scarce, so the settings are environment variables:
 ``BENCH_STRONG_BUDGET`` (seconds a move, default 0.1; the bot's own default is 0.5),
 ``BENCH_STRONG_ITERATIONS`` (a cap on playouts a move, default none), ``BENCH_STRONG_GAMES``
 (games a setup, default 100), ``BENCH_STRONG_FIRST`` (the index of a setup's first game, default
-0, so that a run can go on from an earlier one with fresh games), ``BENCH_STRONG_SETUPS`` (some of ``eoc-2 lama-2 completto-2
-elements-4 lama-4 completto-4``, comma-separated; default all), ``BENCH_STRONG_METHOD``
-(``pimc`` or ``ismcts``) and ``BENCH_STRONG_JOBS`` (games played in parallel processes, default
-1; the move times are then those of a machine under that load).
+0, so that a run can go on from an earlier one with fresh games), ``BENCH_STRONG_SETUPS`` (some
+of ``eoc-2 lama-2 completto-2 elements-4 lama-4 completto-4``, comma-separated; default all),
+``BENCH_STRONG_METHOD`` (``pimc`` or ``ismcts``) and ``BENCH_STRONG_JOBS`` (games played in
+parallel processes, default 1; the move times are then those of a machine under that load). The
+games played so far are shown on the standard error as they finish.
 """
 from __future__ import annotations
 
