@@ -29,7 +29,7 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from tqdm import tqdm
 
@@ -109,9 +109,8 @@ def run_setup(setup: str, options: dict) -> tuple[float, int, list[float], float
     with tqdm(total=games, unit="game", desc=setup, file=sys.stderr) as bar:
         if options["jobs"] > 1:
             with ProcessPoolExecutor(options["jobs"]) as pool:
-                played = pool.map(one_game, *zip(*args))
-                for result in played:
-                    results.append(result)
+                for played in as_completed([pool.submit(one_game, *a) for a in args]):
+                    results.append(played.result())
                     bar.update(1)
         else:
             for a in args:
