@@ -51,6 +51,7 @@ import json
 import logging
 from functools import partial
 
+from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 from django.db import connections
@@ -98,7 +99,13 @@ _DB_THREADS = DatabaseThreads(1 if connections["default"].vendor == "sqlite" els
 
 def _db(func):
     """``func`` as a coroutine function run on one of ``_DB_THREADS`` (with a database
-    connection, ``core.database_threads``)."""
+    connection, ``core.database_threads``). On an in-memory SQLite database (the tests'), which
+    threads share through SQLite's shared cache, whose table locks fail at once where a database
+    file's wait, the call runs on the one thread of Django's other async-to-sync work instead
+    (Channels' ``database_sync_to_async``), so that it never meets a write from there."""
+    connection = connections["default"]
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        return database_sync_to_async(func)
     return partial(_DB_THREADS.run, func)
 
 
