@@ -92,9 +92,9 @@ def test_the_table_says_it_scrolls_sideways_on_a_phone(page, live_server, live_s
     assert hint.inner_text() == "Scroll sideways for more columns →"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not
     wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; w.dispatchEvent(new Event('scroll')); }")
-    page.wait_for_function("document.querySelector('.table-scroll').classList.contains('scrolled-end')")
+    page.wait_for_function("() => document.querySelector('.table-scroll').classList.contains('scrolled-end')")
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.wait_for_function("!document.querySelector('.table-scroll').classList.contains('overflows')")
+    page.wait_for_function("() => !document.querySelector('.table-scroll').classList.contains('overflows')")
     assert not hint.is_visible()
 
 
