@@ -13,12 +13,15 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 
+from core.task_retries import RETRY_ON_TRANSIENT_DATABASE_ERRORS
+
 from . import services
 
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="decks.goldfish", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name="decks.goldfish", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
+             **RETRY_ON_TRANSIENT_DATABASE_ERRORS)
 def run_goldfish(run_id: str) -> str | None:
     """Play the goldfish run ``run_id``; its progress and result are written to its
     ``GoldfishRun`` row, which the page and the API poll. Returns the final status."""

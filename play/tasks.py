@@ -15,13 +15,17 @@ never queues it. So the database is the truth: ``resume_stalled`` (run when a wo
 ``_resume_when_a_worker_starts``, and every ``PLAY_RESUME_INTERVAL`` seconds by Celery beat,
 ``CELERY_BEAT_SCHEDULE``) queues again the turn of every match that stands still while Celery
 should move it. The turn tasks are acknowledged late and requeued when their worker process
-dies, so a broker that can (RabbitMQ; Redis after the visibility timeout) delivers them again.
+dies, so a broker that can (RabbitMQ; Redis after the visibility timeout) delivers them again,
+and retried when they meet a transient database error (a lock, a dropped connection:
+``core.task_retries``).
 """
 import logging
 
 from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
+
+from core.task_retries import RETRY_ON_TRANSIENT_DATABASE_ERRORS
 
 from .errors import MatchError
 from .scheduling import BOT_TURN, CLOCK_EXPIRED, queue_bot_turn, queue_clock
@@ -45,14 +49,16 @@ def _moved_on(match_id: str, version: int, run) -> bool:
         raise
 
 
-@shared_task(name=BOT_TURN, ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=BOT_TURN, ignore_result=True, acks_late=True, reject_on_worker_lost=True,
+             **RETRY_ON_TRANSIENT_DATABASE_ERRORS)
 def bot_turn(match_id: str, version: int) -> bool:
     """The bot whose seat is to act in ``match_id`` at ``version`` takes its turn; returns
     whether it acted (False when the match has moved on)."""
     return _moved_on(match_id, version, lambda: play_bot_turn(match_id, version))
 
 
-@shared_task(name=CLOCK_EXPIRED, ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=CLOCK_EXPIRED, ignore_result=True, acks_late=True, reject_on_worker_lost=True,
+             **RETRY_ON_TRANSIENT_DATABASE_ERRORS)
 def clock_expired(match_id: str, version: int) -> bool:
     """The deadline of ``match_id`` at ``version`` passed: with a turn clock the seat to act is
     played by its bot for the turn (the heuristic one for a person); without one the person to

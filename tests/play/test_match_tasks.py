@@ -3,7 +3,7 @@ broker (kombu's filesystem transport by default, Redis or RabbitMQ with ``CELERY
 The tasks are queued after the commit, so these tests commit (``transactional_db``)."""
 import pytest
 from celery.contrib.testing.worker import start_worker
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.db.backends.signals import connection_created
 from django.test import override_settings
 
@@ -14,6 +14,7 @@ from play.models import Match, MatchAction
 from play.selectors import history
 from play.selectors.match import match_view
 from play.services.act import act
+from play.services.bot_turns import play_bot_turn
 from play.services.create import create_match
 from play.services.join import join_match
 from play.services.resign import resign
@@ -121,3 +122,31 @@ def test_tasks_do_nothing_for_a_match_that_moved_on(db, user):
     assert tasks.bot_turn.apply(args=("nosuchmatch", 0)).get() is False
     assert tasks.clock_expired.apply(args=("nosuchmatch", 0)).get() is False
     assert Match.objects.get(pk=match.id).version == 0
+
+
+def test_a_bot_turn_that_meets_a_locked_database_is_retried(db, user, monkeypatch):
+    alice = person(user)
+    match = create_match(alice, "lama", [HUMAN, HEURISTIC], STACKED, seed=5)
+    act(alice, match.id, 0, {"type": "play", "card": 1})
+    calls = []
+
+    def locked_once(match_id, version):
+        calls.append(version)
+        if len(calls) == 1:
+            raise OperationalError("database table is locked: play_match")
+        return play_bot_turn(match_id, version)
+
+    monkeypatch.setattr(tasks, "play_bot_turn", locked_once)
+    # Celery's apply runs the retry at once, in this process
+    assert tasks.bot_turn.apply(args=(match.id, 1)).get() is True
+    assert calls == [1, 1]
+    assert log_of(match.id) == [(1, 0, "player"), (2, 1, "bot")]
+
+
+def test_every_task_that_may_run_twice_is_retried_on_a_transient_database_error():
+    late = sorted(name for name, task in app.tasks.items() if getattr(task, "acks_late", False))
+    assert late == ["decks.goldfish", "play.bot_turn", "play.clock_expired"]
+    for name in late:
+        task = app.tasks[name]
+        assert (task.autoretry_for, task.max_retries, task.retry_backoff) == (
+            (OperationalError, InterfaceError), 5, 1), name
