@@ -22,7 +22,7 @@ WORKERS ?= 1
 # matches on QUEUE-bots, simulations on QUEUE-simulations, each with a worker of its own.
 QUEUE ?= $(or $(CELERY_TASK_DEFAULT_QUEUE),celery)
 # The processes of make run.
-RUN_WEB = $(CURDIR)/$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --log-level warning
+RUN_WEB = $(CURDIR)/$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --ws core.ws_protocol:WebSocketProtocol --log-level warning
 RUN_WORKER = $(CURDIR)/$(VENV)/bin/celery -A config worker --beat -Q $(QUEUE) --loglevel=WARNING --concurrency=2 -n people@%h
 RUN_BOTS = nice -n 5 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(QUEUE)-bots --loglevel=WARNING --concurrency=2 -n bots@%h
 RUN_SIMULATIONS = nice -n 10 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(QUEUE)-simulations --loglevel=WARNING --concurrency=1 -n simulations@%h

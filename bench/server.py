@@ -20,6 +20,8 @@ from pathlib import Path
 
 import httpx
 
+from core.ws_protocol import UVICORN_WS
+
 REPO = Path(__file__).resolve().parent.parent
 #: Rate limits for a benchmark's site (the defaults would throttle its one client address). Per
 #: second: DRF keeps each client's request times over the rate's whole period and reads and
@@ -163,7 +165,8 @@ class Site(Process):
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         super().__init__(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", str(workers), "--no-access-log", "--log-level", "warning"],
+             "--port", str(self.port), "--workers", str(workers), "--ws", UVICORN_WS, "--no-access-log",
+             "--log-level", "warning"],
             env, name=f"the site on port {self.port}", ready=lambda: _answers_health(self.base), timeout=timeout,
         )
 

@@ -74,29 +74,12 @@ def asgi_server(threads_share_the_test_db, settings):
     process, on a free port; yields its base URL. pytest-django's ``live_server`` speaks WSGI
     only, so the table's websockets need this one. The thread shares the test database (a
     shared in-memory SQLite database, hence ``transactional_db``)."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
-
     from config.asgi import application
+    from tests.uvicorn_thread import serve_in_thread
 
     settings.PLAY_WS_POLL = 0.2  # the in-memory channel layer does not wake sockets across threads
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(
-        application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "Uvicorn did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serve_in_thread(application) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture
