@@ -33,18 +33,18 @@ MEM_LEVEL = 8
 WINDOW_BITS = 12
 
 
-def deflate() -> ServerPerMessageDeflateFactory:
-    """The permessage-deflate extension the site offers: 12-bit windows both ways,
-    ``memLevel`` 8."""
-    return ServerPerMessageDeflateFactory(
-        server_max_window_bits=WINDOW_BITS,
-        client_max_window_bits=WINDOW_BITS,
-        compress_settings={"memLevel": MEM_LEVEL},
-    )
+#: The permessage-deflate extension the site offers: 12-bit windows both ways, ``memLevel`` 8.
+#: A factory holds only these settings, so every connection shares this one (as websockets'
+#: own server shares its list of extensions).
+DEFLATE = ServerPerMessageDeflateFactory(
+    server_max_window_bits=WINDOW_BITS,
+    client_max_window_bits=WINDOW_BITS,
+    compress_settings={"memLevel": MEM_LEVEL},
+)
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's Sans-I/O websocket protocol with :func:`deflate` as its compression (none when
+    """uvicorn's Sans-I/O websocket protocol with :data:`DEFLATE` as its compression (none when
     uvicorn runs with ``--ws-per-message-deflate false``). Everything else is uvicorn's."""
 
     def __init__(self, *args, **kwargs):
@@ -53,7 +53,7 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             # uvicorn builds its protocol object in __init__ with no hook for the extension; no
             # byte has been read yet, so this one replaces it whole.
             self.conn = ServerProtocol(
-                extensions=[deflate()],
+                extensions=[DEFLATE],
                 max_size=self.config.ws_max_size,
                 logger=logging.getLogger("uvicorn.error"),
             )

@@ -1,13 +1,13 @@
 """An ASGI app served by uvicorn from a thread of the test process, on a free port, with the
 site's websocket protocol (``core.ws_protocol``)."""
 import contextlib
-import socket
 import threading
 import time
 from collections.abc import Iterator
 
 import uvicorn
 
+from bench.server import free_port
 from core.ws_protocol import UVICORN_WS
 
 
@@ -15,9 +15,7 @@ from core.ws_protocol import UVICORN_WS
 def serve_in_thread(app, name: str = "uvicorn") -> Iterator[int]:
     """Serve ``app`` on 127.0.0.1 at a free port, which it yields once uvicorn has started
     (``AssertionError`` when it has not within 10 s); uvicorn is stopped on leaving."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(
         app, host="127.0.0.1", port=port, ws=UVICORN_WS, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, name=name, daemon=True)
