@@ -157,7 +157,9 @@ def _answers_health(base: str) -> bool:
 class Site(Process):
     """The site under uvicorn (``workers`` processes) on ``port`` (a free one by default);
     ready when ``/api/health/`` answers. ``base`` is its URL, ``ws_base`` the websocket one.
-    After ``kill()``, ``start()`` serves again on the same port."""
+    After ``kill()``, ``start()`` serves again on the same port. Its websocket protocol is the
+    site's (``core.ws_protocol``) unless ``BENCH_WS`` names another uvicorn ``--ws`` value, for
+    measuring one against the other (``BENCH_WS=websockets-sansio``: uvicorn's default)."""
 
     def __init__(self, env: dict | None = None, workers: int = 1, port: int | None = None, timeout: float = 60):
         self.port = port or free_port()
@@ -165,7 +167,7 @@ class Site(Process):
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         super().__init__(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", str(workers), "--ws", UVICORN_WS, "--no-access-log",
+             "--port", str(self.port), "--workers", str(workers), "--ws", os.environ.get("BENCH_WS") or UVICORN_WS, "--no-access-log",
              "--log-level", "warning"],
             env, name=f"the site on port {self.port}", ready=lambda: _answers_health(self.base), timeout=timeout,
         )
