@@ -6,7 +6,7 @@ page: when the results end on this page, the count follows from the rows read an
 query is made; only when they go on past it is the total counted.
 
 ``CountedRows`` lets the rows of a page be read in one shape (e.g. ``values()`` with the set's
-name joined in) and counted in a cheaper one (the search alone, without the join).
+name joined in) and counted another way (e.g. a count kept per state of the catalogue).
 """
 from __future__ import annotations
 
@@ -59,15 +59,15 @@ class CountLastPaginator(Paginator):
 
 
 class CountedRows:
-    """What to paginate: ``rows`` (a queryset, sliced for each page) counted as ``counted``
-    (a queryset of the same results, e.g. without the joins ``rows`` needs)."""
+    """What to paginate: ``rows`` (a queryset, sliced for each page), whose number is
+    ``count()`` (a callable returning an ``int``, e.g. ``SearchResult.count``)."""
 
-    def __init__(self, rows, counted):
+    def __init__(self, rows, count):
         self.rows = rows
-        self.counted = counted
+        self.counter = count
 
     def __getitem__(self, index):
         return self.rows[index]
 
     def count(self) -> int:
-        return self.counted.count()
+        return self.counter()

@@ -31,7 +31,7 @@ from . import face_http
 from .faces import face_path, image_uris, reader_language
 from .labels import SEARCH
 from .models import Card
-from .paginator import CountLastPaginator
+from .paginator import CountedRows, CountLastPaginator
 from .selectors import catalogue, search
 from .syntax import SECTIONS
 
@@ -112,7 +112,7 @@ def card_list(request):
         return render(request, "cardsdb/card_list.html", context, status=400)
     try:
         result = search.search_cards(q, order or None, direction or None)
-        page = CountLastPaginator(result.cards, PAGE_SIZE).get_page(page_number(params.get("page")))
+        page = CountLastPaginator(CountedRows(result.cards, result.count), PAGE_SIZE).get_page(page_number(params.get("page")))
         page.object_list = list(page.object_list)
         if q.strip() and not params.get("page") and len(page.object_list) == 1 and page.paginator.count == 1:
             return redirect("card-detail", page.object_list[0].code)

@@ -18,7 +18,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 
 from cardsdb import face_http
-from cardsdb.conditional import conditional_get
+from cardsdb.conditional import catalogue_state, conditional_get
 from cardsdb.faces import MEDIA_TYPES, reader_language
 from cardsdb.paginator import CountedRows, CountLastPaginator
 from cardsdb.selectors import autocomplete, catalogue, collection, names, search
@@ -82,7 +82,8 @@ class CardList(ListApiView):
         params = self.request.parameters
         # A SearchError (400 bad_query, details {"term", "position", "query"}) is answered by the API's handler.
         self.result = search.search_cards(params["q"], params["order"], params["dir"])
-        return CountedRows(self.result.cards.values(*ROW_FIELDS), self.result.cards)
+        state = catalogue_state(self.request)  # read once for the ETag; the kept count is filed under it
+        return CountedRows(self.result.cards.values(*ROW_FIELDS), lambda: self.result.count(state))
 
     def list(self, request, *args, **kwargs):
         response = super().list(request, *args, **kwargs)

@@ -1,0 +1,63 @@
+"""The number of cards a search finds is counted once per state of the catalogue
+(``cardsdb.selectors.search.match_count``): further pages of a search, and the same filter in
+another order, read only their rows; any change to the catalogue counts afresh."""
+import datetime
+
+import pytest
+
+from cardsdb.models import Card
+from cardsdb.selectors.search import match_count, search_cards
+from tests.conftest import EN
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_api_counts_a_search_once_and_pages_on_without_counting(api, sample_catalogue, django_assert_num_queries):
+    with django_assert_num_queries(3):  # the catalogue's state, the page's rows, the count
+        first = api.get("/api/cards/", {"q": "", "page_size": 20}).json()
+    assert (first["count"], len(first["results"])) == (72, 20)
+    with django_assert_num_queries(2):  # the state and the rows: the count is kept
+        third = api.get("/api/cards/", {"q": "", "page_size": 20, "page": 3}).json()
+    assert (third["count"], [c["code"] for c in third["results"]][:2]) == (72, ["SMP-041", "SMP-042"])
+    with django_assert_num_queries(2):  # the same filter in another order: the same count
+        by_name = api.get("/api/cards/", {"q": "order:name", "page_size": 20}).json()
+    assert by_name["count"] == 72
+
+
+def test_a_change_to_the_catalogue_counts_afresh(api, sample_catalogue, django_assert_num_queries):
+    assert api.get("/api/cards/", {"q": "size>=3", "page_size": 5}).json()["count"] == 27
+    Card.objects.filter(code="SMP-001").update(size=2)  # SIZE 3 no more; the catalogue's state changes
+    with django_assert_num_queries(3):
+        assert api.get("/api/cards/", {"q": "size>=3", "page_size": 5}).json()["count"] == 26
+
+
+def test_the_search_page_counts_once_too(client, sample_catalogue, django_assert_num_queries):
+    with django_assert_num_queries(3):  # the rows, the catalogue's state, the count
+        first = client.get("/cards/", **EN)
+    assert first.context["page"].paginator.count == 72
+    with django_assert_num_queries(2):  # the rows and the state
+        again = client.get("/cards/", {"order": "name"}, **EN)
+    assert again.context["page"].paginator.count == 72
+    with django_assert_num_queries(1):  # the last page: the rows end there, so they give the count
+        second = client.get("/cards/", {"page": 2}, **EN)
+    assert (second.context["page"].paginator.count, len(second.context["page"].object_list)) == (72, 12)
+
+
+def test_a_count_is_filed_under_the_time_of_the_change_as_well_as_its_number(sample_catalogue):
+    result = search_cards("t:event size>=3")
+    before = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    assert match_count(result.cards, result.filter_key, (7, before)) == 8
+    Card.objects.filter(code="SMP-007").update(size=2)
+    # a catalogue back at number 7 after a restore, with other cards: not the old count
+    assert match_count(result.cards, result.filter_key, (7, before + datetime.timedelta(seconds=1))) == 7
+    assert match_count(result.cards, result.filter_key, (7, before)) == 8  # the count kept for that state
+    assert match_count(result.cards, "", (7, before)) == 7  # no key: counted, not kept
+
+
+def test_filter_keys_tell_filters_apart_and_ignore_the_order():
+    keys = {q: search_cards(q).filter_key for q in ("", "c:r", "c:w", "c:r order:name dir:desc", "-c:r",
+                                                     "c:r t:event", "t:event c:r", "炎", "ほのお")}
+    assert keys["c:r"] == keys["c:r order:name dir:desc"]
+    assert len({keys[q] for q in ("", "c:r", "c:w", "-c:r", "c:r t:event", "t:event c:r", "炎", "ほのお")}) == 8
+    assert all(len(key) == 32 for key in keys.values())
+
