@@ -81,9 +81,9 @@ class CardList(ListApiView):
     def get_queryset(self):
         params = self.request.parameters
         # A SearchError (400 bad_query, details {"term", "position", "query"}) is answered by the API's handler.
-        self.result = search.search_cards(params["q"], params["order"], params["dir"])
-        state = catalogue_state(self.request)  # read once for the ETag; the kept count is filed under it
-        return CountedRows(self.result.cards.values(*ROW_FIELDS), lambda: self.result.count(state))
+        # The catalogue's state, read once for the ETag: the search's count is filed under it.
+        self.result = search.search_cards(params["q"], params["order"], params["dir"], catalogue_state(self.request))
+        return CountedRows(self.result.cards.values(*ROW_FIELDS), self.result.count)
 
     def list(self, request, *args, **kwargs):
         response = super().list(request, *args, **kwargs)
