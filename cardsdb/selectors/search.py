@@ -5,6 +5,7 @@ finds; the cards a query's misspelt names may have meant."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,6 +24,7 @@ from ..search.compile import compile_query
 from .catalogue import cards, catalogue_version
 from .names import name_suggestions
 
+logger = logging.getLogger(__name__)
 
 #: Seconds a kept count of matches stays in the cache. A count is filed under the catalogue's
 #: state (``catalogue_version``), so a change to the catalogue makes every kept count unused at
@@ -62,16 +64,34 @@ def match_count(queryset: QuerySet[Card], filter_key: str, state: tuple | None =
     cards (a restored backup, a test's rolled-back transaction) never meets an old count.
     ``state`` is that ``(version, changed_at)`` when the caller has already read it (read here
     when ``None``). A ``filter_key`` of ``""`` is not kept. A cache read (and the state's
-    primary-key read when not given) when kept; the ``COUNT`` query as well when not.
+    primary-key read when not given) when kept; the ``COUNT`` query as well when not. A cache
+    that fails (Redis restarting) makes the search count every time, never fail.
     """
     if not filter_key:
         return queryset.count()
     key = _count_key(filter_key, state or catalogue_version())
-    found = cache.get(key)
+    found = _kept(key)
     if found is None:
         found = queryset.count()
-        cache.set(key, found, COUNT_SECONDS)
+        _keep(key, found)
     return found
+
+
+def _kept(key: str) -> int | None:
+    """The count kept under ``key``; ``None`` when there is none or the cache fails (logged)."""
+    try:
+        return cache.get(key)
+    except Exception as exc:  # the cache's client error (redis.ConnectionError, timeouts, ...)
+        logger.warning("search count not read, the cache failed: %s: %s", type(exc).__name__, exc)
+        return None
+
+
+def _keep(key: str, count: int) -> None:
+    """Keep ``count`` under ``key``; a failing cache is logged and the count not kept."""
+    try:
+        cache.set(key, count, COUNT_SECONDS)
+    except Exception as exc:  # as in _kept
+        logger.warning("search count not kept, the cache failed: %s: %s", type(exc).__name__, exc)
 
 
 def _count_key(filter_key: str, state: tuple) -> str:
@@ -89,7 +109,7 @@ BROAD_SHARE = 0.02
 def _broad(filter_key: str, state: tuple) -> bool:
     """Whether the search ``filter_key`` is known (a kept count) to find at least
     ``BROAD_SHARE`` of the catalogue. Never counts the search itself."""
-    found = cache.get(_count_key(filter_key, state))
+    found = _kept(_count_key(filter_key, state))
     if found is None:
         return False
     return found >= BROAD_SHARE * match_count(Card.objects.all(), _EVERY_CARD, state)

@@ -80,3 +80,16 @@ def test_a_broad_search_for_a_short_text_skips_the_character_index_once_its_coun
 def test_a_search_without_short_texts_never_reads_the_catalogue_state(sample_catalogue, django_assert_num_queries):
     with django_assert_num_queries(0):
         search_cards("火炎部長 t:character order:size")
+
+
+def test_a_cache_that_fails_makes_searches_count_every_time_not_fail(api, client, sample_catalogue, settings, caplog):
+    settings.CACHES = {**settings.CACHES, "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
+        "OPTIONS": {"socket_connect_timeout": 1},
+    }}  # nothing listens on port 1: every read and write of the cache fails at once
+    for _ in range(2):
+        assert api.get("/api/cards/", {"q": "部", "page_size": 5}).json()["count"] == 8
+        assert api.get("/api/cards/", {"page_size": 5}).json()["count"] == 72
+        assert client.get("/cards/", **EN).context["page"].paginator.count == 72
+    assert "search count not read, the cache failed: ConnectionError" in caplog.text
+    assert "search count not kept, the cache failed: ConnectionError" in caplog.text
