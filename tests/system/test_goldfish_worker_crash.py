@@ -48,7 +48,10 @@ def test_a_goldfish_run_whose_worker_was_killed_is_finished_by_the_next(tmp_path
         run_id = started["id"]
         assert run_row(database_url, run_id)["status"] == "queued"
 
-        first = CeleryWorker(env, concurrency=1)
+        # The first worker's start-up sweep must not find the run itself, still queued when the
+        # worker takes more than STALL_AFTER to start: it would queue it a second time, and the
+        # second worker would play that copy before its own sweep saw the run stand still.
+        first = CeleryWorker({**env, "GOLDFISH_STALL_AFTER": "60"}, concurrency=1)
         first.command += ["--logfile", str(tmp_path / "first.log")]
         first.ready = None
         with first:
