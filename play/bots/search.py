@@ -153,6 +153,7 @@ class SearchBot:
         start = self.clock()
         deadline = None if self.budget is None else start + self.budget
         playable = [a for a in legal if a.get("type") not in self.people_only] or legal
+        playable = self.profile.searched(view, playable) or playable
         own = _index(playable, self.heuristic.choose(view, playable))
         candidates = self._candidates(playable, own)
         self.last = {"playouts": 0, "rounds": 0, "candidates": len(candidates), "fallback": False}

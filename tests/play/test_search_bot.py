@@ -11,7 +11,8 @@ import pytest
 from play.bots import BOTS, HEURISTICS, RandomBot, SearchBot, make_bot
 from play.bots.runner import play_game
 from play.bots.search_profiles import (
-    LAMA_MIN_ROUNDS, Clue, elements_worth, lama_clues, lama_stop, lama_worth, outcome_worth, shares,
+    LAMA_MIN_ROUNDS, PROFILES, Clue, elements_worth, lama_clues, lama_searched, lama_stop, lama_worth,
+    outcome_worth, shares,
 )
 from play.engine import Outcome, Rng
 from play.games import GAMES
@@ -244,7 +245,40 @@ def test_the_race_waits_the_rounds_of_the_games_profile():
     legal = game.legal_actions(state, 0)
     bot = SearchBot(game, 1, budget=None, iterations=400)
     bot.choose(game.view(state, 0), legal)
-    assert bot.last["candidates"] == 4 and bot.last["rounds"] >= 12 and bot.last["playouts"] >= 48
+    # play 3, play 4 and quit (a draw is not searched while a card can be played)
+    assert bot.last["candidates"] == 3 and bot.last["rounds"] >= 12 and bot.last["playouts"] >= 36
+
+
+def test_lama_searches_no_draw_while_a_card_can_be_played():
+    game = GAMES["lama"]
+    state = lama_state([[3, 4, 6], [1, 2, 5]], 3, draw=[4, 5, 6, 1, 7, 7, 2, 2])
+    legal = game.legal_actions(state, 0)
+    assert legal == [{"type": "play", "card": 3}, {"type": "play", "card": 4}, {"type": "draw"}, {"type": "quit"}]
+    assert lama_searched(game.view(state, 0), legal) == [legal[0], legal[1], legal[3]]
+    assert PROFILES["lama"].searched is lama_searched
+    # nothing to play on a 1: the draw stays
+    stuck = lama_state([[3, 4, 6], [1, 2, 5]], 1, draw=[4, 5, 6, 1, 7, 7, 2, 2])
+    legal = game.legal_actions(stuck, 0)
+    assert legal == [{"type": "draw"}, {"type": "quit"}]
+    assert lama_searched(game.view(stuck, 0), legal) == legal
+    # the other games search every legal action
+    assert all(PROFILES[slug].searched(None, legal) is legal for slug in ("completto", "elements", "eoc"))
+
+
+def test_a_lama_strong_bot_never_draws_when_it_could_play():
+    game = GAMES["lama"]
+    seen = Counter()
+
+    class Watched(Checked):
+        def choose(self, view, legal):
+            action = super().choose(view, legal)
+            if any(a["type"] == "play" for a in legal):
+                seen[action["type"]] += 1
+            return action
+
+    bots = [Watched(SearchBot(game, 7, budget=None, iterations=24)), HEURISTICS["lama"](1), HEURISTICS["lama"](2)]
+    play_game(game, 3, 11, {"end_at": 12}, bots)
+    assert seen["play"] > 0 and seen["draw"] == 0
 
 
 def test_lama_clues_read_the_other_seats_draw_and_play():
