@@ -33,7 +33,9 @@ In L.A.M.A. with 2 players this raised the win rate against the heuristic (over 
 games, 57.5% to 65.5%; the README's Benchmarks give every figure). A bot made afresh for each move
 is told its seat's last move (``recall``; the site does so, ``play.services.bot_turns``).
 
-When the seat has more legal actions than ``width``, the candidates are the heuristic's choice and
+The candidates are the legal actions the game's profile finds worth a search
+(:attr:`~.search_profiles.Profile.searched`; L.A.M.A.: no draw while a card can be played).
+When the seat has more of them than ``width``, the candidates are the heuristic's choice and
 others drawn at random, spread over the action types (a take, a move, a place...). With one legal
 action, or when the game cannot draw states from a view, the bot answers at once (the heuristic's
 choice in the second case).
