@@ -20,12 +20,15 @@ from . import services
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="decks.goldfish", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
+@shared_task(bind=True, name="decks.goldfish", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
              **RETRY_ON_TRANSIENT_DATABASE_ERRORS)
-def run_goldfish(run_id: str) -> str | None:
+def run_goldfish(self, run_id: str) -> str | None:
     """Play the goldfish run ``run_id``; its progress and result are written to its
-    ``GoldfishRun`` row, which the page and the API poll. Returns the final status."""
-    run = services.execute_goldfish(run_id)
+    ``GoldfishRun`` row, which the page and the API poll. A message the broker hands back
+    after its worker was lost takes the run over at once (``services.execute_goldfish``).
+    Returns the final status."""
+    redelivered = bool((self.request.delivery_info or {}).get("redelivered"))
+    run = services.execute_goldfish(run_id, redelivered=redelivered)
     return run.status if run else None
 
 

@@ -53,20 +53,26 @@ class _Superseded(Exception):
     """A newer attempt took the goldfish run over (the sweep queued it again)."""
 
 
-def execute_goldfish(run_id: str) -> GoldfishRun | None:
+def execute_goldfish(run_id: str, *, redelivered: bool = False) -> GoldfishRun | None:
     """Play the goldfish run ``run_id`` (queued, or started before by a worker that was lost),
     from the start, writing its progress to its row as it goes and its result at the end.
+    ``redelivered``: the broker hands this message back because the worker that held it was
+    lost (RabbitMQ's ``redelivered`` flag).
 
     Each start is an attempt (``attempts`` + 1, under the row's lock); an attempt writes only
     while it is the run's latest, so when the sweep has queued the run again an older attempt
     still under way stops at its next progress write. A run already ``done`` or ``failed`` is
-    left alone; a run started ``GOLDFISH_MAX_ATTEMPTS`` times already (each start killed its
-    worker, say) is marked ``failed`` (``stalled``) instead; a deck that cannot be simulated
-    fails ``unplayable`` with the reason in ``error``. Returns the row (``None`` when it is
-    gone)."""
+    left alone, and so is a run ``running`` whose row moved within ``GOLDFISH_STALL_AFTER``
+    seconds when the message is not a redelivery: another worker is playing it, and this is
+    the sweep's second copy of a run that only waited long in its queue. A run started
+    ``GOLDFISH_MAX_ATTEMPTS`` times already (each start killed its worker, say) is marked
+    ``failed`` (``stalled``) instead; a deck that cannot be simulated fails ``unplayable`` with
+    the reason in ``error``. Returns the row (``None`` when it is gone)."""
     with transaction.atomic():
         run = GoldfishRun.objects.select_for_update().filter(pk=run_id).first()
         if run is None or run.status in ("done", "failed"):
+            return run
+        if run.status == "running" and not redelivered and _moving(run):
             return run
         if run.attempts >= settings.GOLDFISH_MAX_ATTEMPTS:
             _fail_stalled(GoldfishRun.objects.filter(pk=run_id))
@@ -92,6 +98,11 @@ def execute_goldfish(run_id: str) -> GoldfishRun | None:
     return GoldfishRun.objects.filter(pk=run_id).first()
 
 
+def _moving(run: GoldfishRun) -> bool:
+    """Whether the row of ``run`` moved within ``GOLDFISH_STALL_AFTER`` seconds."""
+    return run.updated_at >= timezone.now() - timedelta(seconds=settings.GOLDFISH_STALL_AFTER)
+
+
 def _fail_stalled(rows) -> int:
     return rows.update(status="failed", failure="stalled", updated_at=timezone.now(),
                        error="The simulation stopped moving: the worker running it was lost.")
@@ -102,7 +113,9 @@ def sweep_stalled_goldfish(stall_after: float) -> list[tuple[str, str]]:
     """Recover the goldfish runs whose worker was lost: every run ``queued`` or ``running`` whose
     row has not moved for ``stall_after`` seconds (its progress is written about 50 times a run,
     each a few milliseconds apart) is queued again (``decks.goldfish``, once this transaction
-    commits; its ``updated_at`` is set to now, so the next sweep waits as long again), or, when
+    commits; it is ``queued`` again from 0 games and its ``updated_at`` is set to now, so the
+    next sweep waits as long again; a run that had only waited long in its queue is then played
+    by whichever copy a worker takes first, and the other copy finds it moving or over), or, when
     it was started ``GOLDFISH_MAX_ATTEMPTS`` times already, marked ``failed`` (``stalled``).
     Each row is changed only if it is still standing still, so a run that moved meanwhile is
     left alone. Returns ``[(run_id, "queued" | "failed")]``."""
@@ -114,7 +127,7 @@ def sweep_stalled_goldfish(stall_after: float) -> list[tuple[str, str]]:
         if attempts >= settings.GOLDFISH_MAX_ATTEMPTS:
             if _fail_stalled(still):
                 swept.append((run_id, "failed"))
-        elif still.update(updated_at=timezone.now()):
+        elif still.update(status="queued", done=0, updated_at=timezone.now()):
             queue_goldfish(run_id)
             swept.append((run_id, "queued"))
     return swept

@@ -69,9 +69,44 @@ def test_the_sweep_queues_again_a_run_that_stopped_and_a_worker_finishes_it(deck
 
 
 def test_a_swept_run_is_not_queued_again_before_it_stands_still_again(db, sample_catalogue):
-    stale_run(attempts=1)
+    run = stale_run(attempts=1)
     assert [what for _, what in services.sweep_stalled_goldfish(60)] == ["queued"]
+    run.refresh_from_db()
+    assert (run.status, run.done, run.attempts) == ("queued", 0, 1)  # waiting for a worker again
     assert services.sweep_stalled_goldfish(60) == []
+
+
+def test_a_second_copy_of_a_run_a_worker_is_playing_leaves_it_alone(db, sample_catalogue):
+    """A run that waited in its queue longer than ``GOLDFISH_STALL_AFTER`` is queued a second
+    time by the sweep; the copy that arrives while the first is being played must not start it
+    again (each start would throw the games played away, and the third would fail the run as
+    lost)."""
+    waiting = stale_run(attempts=0, status="queued")
+    assert services.sweep_stalled_goldfish(60) == [(waiting.pk, "queued")]
+    GoldfishRun.objects.filter(pk=waiting.pk).update(status="running", attempts=1, done=40)  # the first copy
+    second = services.execute_goldfish(waiting.pk)
+    assert (second.status, second.attempts, second.done, second.result) == ("running", 1, 40, None)
+
+
+def test_a_copy_the_broker_hands_back_takes_the_run_over_at_once(db, sample_catalogue):
+    """RabbitMQ redelivers a late-acknowledged message as soon as its worker is lost, before the
+    row stands still: that copy plays the run again from the start."""
+    run = stale_run(attempts=1, seconds=0)
+    tasks.run_goldfish.push_request(delivery_info={"redelivered": True})
+    try:
+        assert tasks.run_goldfish.run(run.pk) == "done"
+    finally:
+        tasks.run_goldfish.pop_request()
+    run.refresh_from_db()
+    assert (run.status, run.attempts, run.done) == ("done", 2, 2000)
+    assert run.result == expected_result()
+
+
+def test_a_run_a_lost_worker_left_standing_still_is_taken_over(db, sample_catalogue):
+    run = stale_run(attempts=1, seconds=120)
+    assert services.execute_goldfish(run.pk).status == "done"
+    run.refresh_from_db()
+    assert (run.attempts, run.done) == (2, 2000)
 
 
 def test_a_run_lost_as_often_as_allowed_fails_and_says_why(db, sample_catalogue, api, settings):
@@ -90,7 +125,7 @@ def test_a_worker_that_starts_a_run_started_as_often_as_allowed_fails_it(db, sam
     """A message the broker redelivers after each worker it was running on died (say the run
     itself killed them) is not run for ever."""
     run = stale_run(attempts=3, seconds=0)
-    assert services.execute_goldfish(run.pk).status == "failed"
+    assert services.execute_goldfish(run.pk, redelivered=True).status == "failed"
     run.refresh_from_db()
     assert (run.failure, run.attempts) == ("stalled", 3)
 
