@@ -12,7 +12,6 @@ writing, and its queues read as unattended once the last heartbeat is older than
 """
 from __future__ import annotations
 
-import logging
 import os
 import time
 
@@ -20,7 +19,8 @@ from celery import bootsteps
 from django.conf import settings
 from django.core.cache import caches
 
-logger = logging.getLogger(__name__)
+from core.cache_failures import cache_may_fail
+
 CACHE = "workers"
 
 
@@ -94,7 +94,5 @@ class Heartbeat(bootsteps.StartStopStep):
 
     @staticmethod
     def _beat(hostname: str, queues: list[str]) -> None:
-        try:
+        with cache_may_fail("worker heartbeat not written"):  # the next beat tries again
             write_heartbeat(hostname, queues)
-        except Exception as exc:  # the cache's client error: the next beat tries again
-            logger.warning("worker heartbeat not written, the cache failed: %s: %s", type(exc).__name__, exc)

@@ -5,7 +5,6 @@ finds; the cards a query's misspelt names may have meant."""
 from __future__ import annotations
 
 import hashlib
-import logging
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -13,6 +12,7 @@ from functools import lru_cache
 from django.core.cache import cache
 from django.db.models import F, QuerySet
 
+from core.cache_failures import cache_may_fail
 from tcg.message import Message, gettext_noop
 from tcg.search import SearchError, parse_query
 from tcg.search.ast import Compare, Name, Not, children
@@ -24,7 +24,6 @@ from ..search.compile import compile_query
 from .catalogue import cards, catalogue_version
 from .names import name_suggestions
 
-logger = logging.getLogger(__name__)
 
 #: Seconds a kept count of matches stays in the cache. A count is filed under the catalogue's
 #: state (``catalogue_version``), so a change to the catalogue makes every kept count unused at
@@ -79,19 +78,15 @@ def match_count(queryset: QuerySet[Card], filter_key: str, state: tuple | None =
 
 def _kept(key: str) -> int | None:
     """The count kept under ``key``; ``None`` when there is none or the cache fails (logged)."""
-    try:
+    with cache_may_fail("search count not read"):
         return cache.get(key)
-    except Exception as exc:  # the cache's client error (redis.ConnectionError, timeouts, ...)
-        logger.warning("search count not read, the cache failed: %s: %s", type(exc).__name__, exc)
-        return None
+    return None
 
 
 def _keep(key: str, count: int) -> None:
     """Keep ``count`` under ``key``; a failing cache is logged and the count not kept."""
-    try:
+    with cache_may_fail("search count not kept"):
         cache.set(key, count, COUNT_SECONDS)
-    except Exception as exc:  # as in _kept
-        logger.warning("search count not kept, the cache failed: %s: %s", type(exc).__name__, exc)
 
 
 def _count_key(filter_key: str, state: tuple) -> str:

@@ -6,13 +6,10 @@ answered 500: a rate limit that cannot be counted is not a reason to refuse the 
 failure is logged at WARNING."""
 from __future__ import annotations
 
-import logging
-
 from rest_framework import throttling
 
 from core.addresses import request_address
-
-logger = logging.getLogger(__name__)
+from core.cache_failures import cache_may_fail
 
 
 class _FailOpen:
@@ -21,11 +18,9 @@ class _FailOpen:
         return request_address(request)
 
     def allow_request(self, request, view) -> bool:
-        try:
+        with cache_may_fail("API throttle not counted"):
             return super().allow_request(request, view)
-        except Exception as exc:  # the cache's client error (redis.ConnectionError, timeouts, ...)
-            logger.warning("API throttle not counted, the cache failed: %s: %s", type(exc).__name__, exc)
-            return True
+        return True
 
 
 class AnonRateThrottle(_FailOpen, throttling.AnonRateThrottle):
