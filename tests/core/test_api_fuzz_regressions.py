@@ -179,3 +179,14 @@ def test_a_throttled_request_is_429_in_the_error_shape(api, db, one_request_a_da
     response = api.get("/api/games/")
     assert error_code(response, 429) == "throttled"
     assert int(response["Retry-After"]) > 0
+
+
+@pytest.mark.parametrize("token", [b"\xff", b"\xe9t\xe9", b"abc\x80def"])
+def test_a_token_that_is_not_utf8_is_an_invalid_token_not_a_server_error(api, sample_catalogue, token):
+    """5. ``Authorization: Token <bytes that are not UTF-8>`` answered 500 (knox decoded the token
+    as UTF-8); now 401 like any other token that is not valid, on every operation."""
+    response = api.get("/api/cards/", HTTP_AUTHORIZATION=b"Token " + token)
+    assert error_code(response, 401) == "not_authenticated"
+    assert response.json()["error"]["message"] == "Invalid token."
+    wrong = api.get("/api/cards/", HTTP_AUTHORIZATION="Token nope")
+    assert (error_code(wrong, 401), wrong.json()["error"]["message"]) == ("not_authenticated", "Invalid token.")
