@@ -5,6 +5,7 @@ knox decodes the token as UTF-8 and raised ``UnicodeDecodeError`` (a 500) for an
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from knox import auth
 from rest_framework import exceptions
 
@@ -19,3 +20,10 @@ class TokenAuthentication(auth.TokenAuthentication):
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         return super().authenticate_credentials(token)
+
+
+class TokenScheme(KnoxTokenScheme):
+    """The OpenAPI security scheme of :class:`TokenAuthentication`: knox's own
+    (``knoxApiToken``, ``Authorization: Token <token>``)."""
+
+    target_class = TokenAuthentication

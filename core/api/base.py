@@ -4,6 +4,8 @@
   (``core.api.params.query_parameters``) once the caller is authenticated, allowed and not
   throttled, before the view runs; a bad one is 400 ``bad_parameter``. The view reads the values
   from ``request.parameters``.
+- **A write that takes no body** (``core.api.bodies.takes_no_body``) refuses one, before the
+  view runs.
 - **A write is all or nothing**: a ``POST``/``PUT``/``PATCH``/``DELETE`` runs in one database
   transaction that also covers rendering its answer, and that is rolled back whenever the answer
   is an error (status 400 or more) — so an error found late (while the answer is written) leaves
@@ -23,15 +25,19 @@ from django.db import transaction
 from rest_framework import generics
 from rest_framework.views import APIView
 
+from core.api.bodies import refuse_a_body
 from core.api.params import read_parameters
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
+def _handler(view, method: str):
+    return getattr(view, "get" if method == "HEAD" else method.lower(), None)
+
+
 def declared_parameters(view, method: str) -> tuple:
     """The query parameters the view's handler of ``method`` declares (``()`` for none)."""
-    handler = getattr(view, "get" if method == "HEAD" else method.lower(), None)
-    return getattr(handler, "query_parameters", ())
+    return getattr(_handler(view, method), "query_parameters", ())
 
 
 class ApiViewMixin:
@@ -45,6 +51,8 @@ class ApiViewMixin:
         super().initial(request, *args, **kwargs)
         if request.method != "OPTIONS":
             request.parameters = read_parameters(request.query_params, declared_parameters(self, request.method))
+        if request.method in WRITE_METHODS and getattr(_handler(self, request.method), "takes_no_body", False):
+            refuse_a_body(request)
 
     def dispatch(self, request, *args, **kwargs):
         if request.method not in WRITE_METHODS or not self.writes:

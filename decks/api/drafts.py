@@ -8,6 +8,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from core.api.base import ApiView
+from core.api.bodies import takes_no_body
 from core.labels import active_language
 from decks import selectors, services
 from tcg.cards.names import display_name
@@ -53,6 +54,7 @@ class DeckDraft(ApiView):
             base_version=data.get("base_version"))
         return Response(DraftSerializer(draft).data)
 
+    @takes_no_body
     @extend_schema(responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR})
     def delete(self, request, deck_id):
         try:

@@ -9,6 +9,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 
 from core.api.base import ApiView, ListApiView
+from core.api.bodies import takes_no_body
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, query_parameters
 from core.errors import localized
@@ -152,6 +153,7 @@ class DeckDetail(ApiView):
     def patch(self, request, deck_id):
         return self._change(request, deck_id, partial=True)
 
+    @takes_no_body
     @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
     def delete(self, request, deck_id):
         services.delete_deck(self._deck(request, deck_id), request.user)

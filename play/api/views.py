@@ -17,6 +17,7 @@ from rest_framework.settings import api_settings
 
 from core.addresses import request_address
 from core.api.base import ApiView, GenericApiView
+from core.api.bodies import takes_no_body
 from core.api.pagination import PAGINATION
 from core.api.params import Boolean, Integer, Text, query_parameters
 
@@ -259,6 +260,7 @@ class MatchLeave(MatchApiView):
     person is left seated, the match is removed: 204 with no body, and the match is gone from the
     lobby and the API."""
 
+    @takes_no_body
     @extend_schema(request=None, responses={
         200: VIEW, 204: OpenApiResponse(description="the match was removed: nobody is seated any more"),
         403: ERROR, 404: ERROR, 409: ERROR})
@@ -273,6 +275,7 @@ class MatchLeave(MatchApiView):
 class MatchResign(MatchApiView):
     """Resign a running match: a bot plays your seat from now on."""
 
+    @takes_no_body
     @extend_schema(request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, match_id):
         player = _caller(request)
@@ -364,6 +367,7 @@ class MatchDismiss(MatchApiView):
     """Take a finished or abandoned match off your list of matches (``?mine=1`` and the lobby's
     "Your matches") for good; 204."""
 
+    @takes_no_body
     @extend_schema(
         request=None,
         responses={204: OpenApiResponse(description="dismissed (or it was already)"), 400: ERROR, 404: ERROR,
@@ -379,6 +383,7 @@ class MatchRematch(MatchApiView):
     """Propose a rematch of a finished match you played, with the same seats: answers your view
     of the new match (201 when it is made; 200 with the one already proposed)."""
 
+    @takes_no_body
     @extend_schema(
         request=None, responses={200: VIEW, 201: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
         description=(
