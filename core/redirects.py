@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.encoding import iri_to_uri
 from django.utils.http import url_has_allowed_host_and_scheme
 
 
@@ -26,6 +27,8 @@ def is_local_path(target: str | None, request) -> bool:
 
 def safe_next(request, default: str) -> str:
     """The request's ``next`` (the POST field, else the query parameter) when it is a local path
-    (``is_local_path``), else ``default``."""
+    (``is_local_path``), else ``default``; as a URI (``iri_to_uri``: ``/cards/?q=火炎`` is
+    ``/cards/?q=%E7%81%AB%E7%82%8E``), ready for a ``Location`` header, which would otherwise
+    carry it encoded as a mail header (RFC 2047), an address no browser follows."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    return target if is_local_path(target, request) else default
+    return iri_to_uri(target) if is_local_path(target, request) else default

@@ -297,6 +297,19 @@ def test_a_local_next_is_followed(db):
     assert login.status_code == 200 and 'name="next" value=""' in login.content.decode()
 
 
+def test_a_local_next_in_japanese_is_sent_back_as_a_uri_from_every_door(db):
+    """A ``next`` with characters outside ASCII went into ``Location`` as a mail header's
+    encoded word (``=?utf-8?b?...?=``), which browsers cannot follow."""
+    target, uri = "/cards/?q=火炎", "/cards/?q=%E7%81%AB%E7%82%8E"
+    assert Client().post("/i18n/setlang/", {"language": "en", "next": target})["Location"] == uri
+    assert Client().get("/i18n/setlang/", {"language": "en", "next": target})["Location"] == uri
+    assert Client().post("/play/name/", {"name": "Ann", "next": target})["Location"] == uri
+    Client().post("/accounts/signup/", {"username": "yui", "password1": "a long pass phrase 1",
+                                        "password2": "a long pass phrase 1"})
+    login = Client().post("/accounts/login/", {"username": "yui", "password": "a long pass phrase 1", "next": target})
+    assert (login.status_code, login["Location"]) == (302, uri)
+
+
 # -- names shown to others ------------------------------------------------------------------------
 NAMES = ["\u202eabc", "a\u200bb", "a\x1bb", "a\u2066b", "a\x1fb", "a\ue000b"]
 
