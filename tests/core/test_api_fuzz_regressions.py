@@ -190,3 +190,12 @@ def test_a_token_that_is_not_utf8_is_an_invalid_token_not_a_server_error(api, sa
     assert response.json()["error"]["message"] == "Invalid token."
     wrong = api.get("/api/cards/", HTTP_AUTHORIZATION="Token nope")
     assert (error_code(wrong, 401), wrong.json()["error"]["message"]) == ("not_authenticated", "Invalid token.")
+
+
+def test_the_schema_documents_both_ways_to_authenticate(schema):
+    """The site's own token authentication (5.) keeps knox's security scheme in the schema."""
+    assert schema["components"]["securitySchemes"] == {
+        "cookieAuth": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
+        "knoxApiToken": {"type": "apiKey", "in": "header", "name": "Authorization",
+                         "description": 'Token-based authentication with required prefix "Token"'},
+    }
