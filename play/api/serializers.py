@@ -148,7 +148,8 @@ class JoinInput(RejectUnknownFieldsMixin, serializers.Serializer):
 
 
 class ActionInput(RejectUnknownFieldsMixin, serializers.Serializer):
-    version = StrictIntegerField(min_value=0, help_text="the match version the action was chosen at")
+    version = StrictIntegerField(help_text="the match version the action was chosen at (from 0 up: 400 bad_version "
+                                           "otherwise, as on the socket)")
     action = serializers.JSONField(help_text='the game\'s action, e.g. {"type": "play", "card": 4}')
 
 

@@ -44,7 +44,7 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
     Raises ``MatchError``: ``match_not_found``; ``not_started`` / ``game_over`` / ``abandoned``;
     ``not_seated`` (``actor`` has no seat, or a bot acts for a person's seat without the clock);
     ``resigned``; ``timed_out``;
-    ``bad_version`` (not an int, or a version the match has not reached yet); ``StaleVersion``
+    ``bad_version`` (not an int from 0 up, or a version the match has not reached yet); ``StaleVersion``
     (code ``stale_version``, with the current view) when the match has moved on;
     ``not_your_turn`` (the seat is not to act and the game gives it no legal action out of turn,
     as sandbox play does); the engine's code and message (``illegal_action``,
@@ -63,8 +63,9 @@ def act(actor: Player | BotPlayer | None, match_id: str, version: int, action) -
             if seat.resigned:
                 raise replaced(seat)
             by = MatchAction.By.PLAYER
-        if type(version) is not int:
-            raise MatchError("bad_version", _("The version must be a whole number."), {"version": str(version)[:40]})
+        if type(version) is not int or version < 0:
+            raise MatchError("bad_version", _("The version must be a whole number from 0 up."),
+                             {"version": str(version)[:40]})
         if version > match.version:
             raise MatchError(
                 "bad_version",

@@ -352,6 +352,17 @@ def test_a_version_from_the_future_is_a_bad_version(alice_api, duel):
     assert Match.objects.get(pk=duel).version == 0
 
 
+def test_a_negative_version_is_a_bad_version_on_every_door(alice_api, duel):
+    """The REST door refused -1 as invalid_request and the socket answered stale_version ("your
+    action was based on version -1"); the service refuses it for both."""
+    response = alice_api.post(f"/api/matches/{duel}/actions/", {"version": -1, "action": {"type": "draw"}},
+                              format="json")
+    assert (response.status_code, response.json()["error"]) == (400, {
+        "code": "bad_version", "message": "The version must be a whole number from 0 up.",
+        "details": {"version": "-1"}})
+    assert Match.objects.get(pk=duel).version == 0
+
+
 # -- stacked deals (DESIGN.md, "The game engine protocol": only with bots in every other seat) -----
 def stackings():
     """``(game, options, the options named, more of the body)``: every option of the four games

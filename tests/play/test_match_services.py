@@ -214,6 +214,7 @@ def test_act_refusals_change_nothing(duel, alice, bob, django_user_model):
     refused("malformed_action", act, alice, duel.id, 0, {"type": "play"})
     refused("malformed_action", act, alice, duel.id, 0, ["draw"])
     refused("bad_version", act, alice, duel.id, "0", {"type": "draw"})
+    assert refused("bad_version", act, alice, duel.id, -1, {"type": "draw"}).details == {"version": "-1"}
     refused("match_not_found", act, alice, "nosuchmatch", 0, {"type": "draw"})
     assert snapshot(duel.id) == before
 

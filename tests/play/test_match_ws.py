@@ -151,6 +151,10 @@ async def _refusals(match_id, alice_cookie, bob_cookie):
     stale = await receive(alice)
     assert (stale["type"], stale["error"]["code"], stale["view"]) == ("error", "stale_version", moved)
     assert stale["error"]["message"] == "The match has moved on to version 1; your action was based on version 0."
+    await alice.send_json_to({"type": "act", "version": -1, "action": {"type": "quit"}})
+    negative = await receive(alice)
+    assert (negative["error"]["code"], negative["error"]["message"]) == (
+        "bad_version", "The version must be a whole number from 0 up.")
 
     await bob.send_json_to({"type": "act", "version": 1, "action": {"type": "play", "card": 4}})
     illegal = await receive(bob)
