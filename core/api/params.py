@@ -140,6 +140,28 @@ class Text(Parameter):
         return {"type": "string", "maxLength": self.max_length}
 
 
+
+@dataclass(frozen=True, kw_only=True)
+class Codes(Parameter):
+    """Comma-separated codes (``SMP-001,SMP-002``): a tuple of them upper-cased, blanks left
+    out, each once in the order first given; at most ``max_items`` of them, each at most 40
+    characters; ``()`` when absent or empty."""
+
+    max_items: int = 100
+    default: tuple = ()
+
+    def parse(self, raw: str) -> tuple[str, ...]:
+        codes = tuple(dict.fromkeys(c.strip().upper() for c in raw.split(",") if c.strip()))
+        if len(codes) > self.max_items or any(len(c) > 40 for c in codes):
+            raise BadValue(raw, self.expected())
+        return codes
+
+    def expected(self) -> str:
+        return _("at most %(max)s comma-separated card codes") % {"max": self.max_items}
+
+    def schema(self) -> dict:
+        return {"type": "string", "maxLength": self.max_items * 41}
+
 def query_parameters(*declared: Parameter):
     """Decorates an API view method: the operation takes the query parameters ``declared``
     (and no other), checked by the API views' base and documented in the OpenAPI schema."""

@@ -5,14 +5,16 @@ from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
+from django.utils.translation import gettext as _
 from rest_framework.response import Response
 
 from core.api.base import ApiView
-from core.api.params import Integer, Text, query_parameters
+from core.api.params import Codes, Integer, query_parameters
 from core.errors import localized
 from decks import selectors, services
 from tcg.decks.analysis import odds_json, stats_json
 from tcg.decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
+from tcg.errors import DomainError
 
 from .serializers import AnalyseInput, GoldfishInput, GoldfishRunSerializer
 from .views import ERROR, list_report, readable_deck
@@ -33,14 +35,25 @@ _TURNS = Integer("turns", f"odds up to this turn, 1–{MAX_TURNS}", low=1, high=
                  default=DEFAULT_TURNS)
 _PLAYED = Integer("played", "cards leaving the hand each turn, drawn back at the next refill, 0–7",
                   low=0, high=7, default=DEFAULT_PLAYED_PER_TURN)
-_CARDS = Text("cards", "comma-separated codes counted together as the group 'custom' (at most 100)",
-              max_length=3000)
+_CARDS = Codes("cards", "comma-separated codes of cards in the deck, counted together as the group 'custom' "
+                       "(at most 100; 400 bad_parameter for more, or for a code the deck does not hold)")
 
 
-def odds_params(request) -> tuple[int, int, tuple[str, ...]]:
-    """``(turns, played, custom codes)`` from the checked query parameters."""
+def odds_params(request, entries: list[dict]) -> tuple[int, int, tuple[str, ...]]:
+    """``(turns, played, custom codes)`` from the checked query parameters; ``DomainError`` 400
+    ``bad_parameter`` naming the codes of ``cards`` that ``entries`` (the deck's ``{"code",
+    "count"}``) does not hold."""
     params = request.parameters
-    codes = tuple(c.strip().upper() for c in params["cards"].split(",") if c.strip())[:100]
+    codes = params["cards"]
+    held = {entry["code"] for entry in entries}
+    missing = [code for code in codes if code not in held]
+    if missing:
+        value = request.query_params["cards"]
+        expected = _("codes of cards in this deck")
+        raise DomainError("bad_parameter", _("The query parameter cards names cards this deck does not hold: "
+                                             "%(codes)s.") % {"codes": ", ".join(missing)[:200]},
+                          {"parameter": "cards", "value": value, "expected": expected, "missing": missing,
+                           "problems": [{"parameter": "cards", "value": value, "expected": expected}]})
     return params["turns"], params["played"], codes
 
 
@@ -63,9 +76,9 @@ class DeckOdds(ApiView):
     @query_parameters(_TURNS, _PLAYED, _CARDS)
     @extend_schema(responses={200: ODDS, 400: ERROR, 404: ERROR})
     def get(self, request, deck_id):
-        deck = readable_deck(request, deck_id)
-        turns, played, codes = odds_params(request)
-        return Response(odds_json(selectors.stat_cards(_entries(deck)), turns, played, codes))
+        entries = _entries(readable_deck(request, deck_id))
+        turns, played, codes = odds_params(request, entries)
+        return Response(odds_json(selectors.stat_cards(entries), turns, played, codes))
 
 
 class AnalyseDeck(ApiView):

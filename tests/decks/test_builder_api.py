@@ -51,6 +51,31 @@ def test_odds_of_a_sample_deck(api, sample_catalogue):
     ]
 
 
+
+def test_odds_of_a_group_name_every_code_the_deck_does_not_hold(api, sample_catalogue):
+    """A code outside the deck made a group of no cards (``{"codes": []}``, 200), and codes past
+    the 100th were dropped without a word."""
+    same = api.get("/api/decks/SMP-RED/odds/?cards=smp-001, SMP-002,SMP-001,").json()
+    assert next(g for g in same["groups"] if g["key"] == "custom")["codes"] == ["SMP-001", "SMP-002"]
+    missing = api.get("/api/decks/SMP-RED/odds/?cards=SMP-001,NOPE,SMP-072")
+    assert missing.status_code == 400
+    assert missing.json()["error"] == {
+        "code": "bad_parameter",
+        "message": "The query parameter cards names cards this deck does not hold: NOPE, SMP-072.",
+        "details": {"parameter": "cards", "value": "SMP-001,NOPE,SMP-072", "expected": "codes of cards in this deck",
+                    "missing": ["NOPE", "SMP-072"],
+                    "problems": [{"parameter": "cards", "value": "SMP-001,NOPE,SMP-072",
+                                  "expected": "codes of cards in this deck"}]},
+    }
+    many = ",".join(f"X-{i}" for i in range(101))
+    too_many = api.get(f"/api/decks/SMP-RED/odds/?cards={many}")
+    assert too_many.status_code == 400
+    assert too_many.json()["error"]["details"]["problems"] == [
+        {"parameter": "cards", "value": many, "expected": "at most 100 comma-separated card codes"}]
+    ja = api.get("/api/decks/SMP-RED/odds/?cards=NOPE", HTTP_ACCEPT_LANGUAGE="ja")
+    assert ja.json()["error"]["message"] == "クエリパラメータ cards に、このデッキにないカードがあります: NOPE。"
+
+
 def test_analyse_an_unsaved_list(api, sample_catalogue):
     response = api.post("/api/decks/analyse/", {"text": "3 SMP-001\n2 焦げた教科書\n1 闘志\n2 ないカード\n"}, format="json")
     assert response.status_code == 200
