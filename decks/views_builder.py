@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import error_message
@@ -96,6 +97,7 @@ def panel_context(entries: list[dict]) -> dict:
     }
 
 
+@never_cache
 @login_required
 def builder(request, deck_id: str | None = None):
     """The builder: empty at ``/decks/new/``, or loaded with a deck of yours at
@@ -107,7 +109,11 @@ def builder(request, deck_id: str | None = None):
     (the deck changed meanwhile: a card added from a card page, a version restored) is not
     restored by itself: the page opens with the deck as saved, says from which version the
     draft was started and which the deck is at, shows what the draft would change in it, and
-    offers to restore the draft anyway or to discard it."""
+    offers to restore the draft anyway or to discard it.
+
+    Never cached (``Cache-Control: no-store``): going Back to the builder showed the browser's
+    copy of the page as it was first loaded, and the next change wrote that old list over the
+    draft."""
     deck, initial = None, []  # initial: [{"code", "count"}]
     if deck_id is not None:
         deck = visible_deck(request.user, deck_id)

@@ -233,6 +233,43 @@ def test_add_to_a_deck_from_a_card_page(page, live_server, carol):
     assert deck.entries.count() == 2
 
 
+def wait_for_draft(owner, cards: list[dict], timeout: float = 10.0) -> DeckDraft:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        draft = DeckDraft.objects.filter(owner=owner, deck=None).first()
+        if draft is not None and draft.entries == cards:
+            return draft
+        assert time.monotonic() < deadline, draft.entries if draft else None
+        time.sleep(0.05)
+
+
+def test_quick_changes_are_kept_when_the_page_is_left_and_back_shows_them(page, live_server, carol):
+    """A burst of quick adds was written only 0.8 s after the last one, so leaving at once lost
+    it all; and Back showed the browser's copy of the builder as first loaded, whose next change
+    wrote that old list over the draft."""
+    base = live_server.url
+    page.on("dialog", lambda dialog: dialog.accept())
+    log_in(page, base)
+    page.fill("#card-search", "カグラ")
+    page.click("#search-button")
+    add = page.locator('#search-results li[data-code="SMP-001"] button[data-action="add"]')
+    for _ in range(3):
+        add.click()  # no wait between them: a player tapping quickly
+    page.goto(f"{base}/cards/")  # at once, well within the 0.8 s pause
+    wait_for_draft(carol, [{"code": "SMP-001", "count": 3}])
+
+    page.go_back()
+    page.wait_for_url(f"{base}/decks/new/")
+    page.locator('#builder-panel li.builder-card[data-code="SMP-001"][data-count="3"]').wait_for()
+    page.click('#builder-panel button[data-action="add"][data-code="SMP-001"]')
+    page.locator('#builder-panel li.builder-card[data-code="SMP-001"][data-count="4"]').wait_for()
+    wait_for_draft(carol, [{"code": "SMP-001", "count": 4}])  # the change is made to the draft, not to the old page
+    response = page.request.get(f"{base}/decks/new/")
+    assert "no-store" in response.headers["cache-control"]
+
+
 def test_a_draft_older_than_the_deck_is_offered_not_written_over(page, live_server, carol):
     base = live_server.url
     page.on("dialog", lambda dialog: dialog.accept())

@@ -3,9 +3,11 @@
 // (validity, every problem, the deck by type as a list and as card faces, statistics) replaces
 // the panel. Saving uses the REST API with the page's session.
 // Work is never lost: every change (cards, name, description, visibility) is kept as a draft
-// on the server a moment after it is made (PUT /api/deck-drafts/<deck id or "new">/), which the
+// on the server a moment after it is made (PUT /api/deck-drafts/<deck id or "new">/), or at
+// most DRAFT_MAX_WAIT_MS after the first change of a burst of quick ones, and at once when the
+// page is hidden or left (a request the browser completes after the page is gone), which the
 // builder restores when it is opened again; leaving with changes not saved as a version asks
-// first (beforeunload). Saving deletes the draft. A draft started from an older version than
+// first (beforeunload). The page is never cached, so going Back to it loads the draft again. Saving deletes the draft. A draft started from an older version than
 // the deck's latest is not restored by itself: the page shows the deck as saved with a notice
 // and the diff; until the player restores the draft ("anyway") or discards it, the draft is
 // left as it is (changes are not written over it, and saving does not delete it). Each draft
@@ -24,6 +26,7 @@ const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
 const labels = readLabels("builder-labels");
 const MAX_COUNT = 999;
 const DRAFT_DELAY_MS = 800;
+const DRAFT_MAX_WAIT_MS = 3000;
 let deckId = root.dataset.deckId || null;
 let version = root.dataset.version ? Number(root.dataset.version) : null;
 let sequence = 0;
@@ -33,6 +36,8 @@ let dirty = root.dataset.draft === "true";
 // A draft older than the deck, waiting for the player's choice: it must not be written over.
 let staleDraft = root.dataset.staleDraft === "true";
 let draftTimer = null;
+// When the first change not yet written as a draft was made (null: none is waiting).
+let pendingSince = null;
 let draftWrite = Promise.resolve();
 
 // A message of the page (labels.messages), formatted with values.
@@ -113,19 +118,34 @@ function showDirty() {
   document.getElementById("save-bar-state").textContent = dirty ? message("unsaved") : "";
 }
 
-// Something changed: keep it as a draft shortly, and warn before leaving until it is saved.
+// Something changed: keep it as a draft shortly (a burst of changes at most
+// DRAFT_MAX_WAIT_MS after its first), and warn before leaving until it is saved.
 function changed() {
   dirty = true;
   showDirty();
   if (staleDraft) return;
   window.clearTimeout(draftTimer);
-  draftTimer = window.setTimeout(writeDraft, DRAFT_DELAY_MS);
+  const now = Date.now();
+  pendingSince ??= now;
+  draftTimer = window.setTimeout(writeDraft, Math.max(0, Math.min(DRAFT_DELAY_MS, pendingSince + DRAFT_MAX_WAIT_MS - now)));
 }
 
-function writeDraft() {
+// The page is being hidden or left with a draft still waiting: write it now, with a request
+// the browser completes after the page is gone.
+function flushDraft() {
+  if (draftTimer !== null) writeDraft({ leaving: true });
+}
+
+function writeDraft({ leaving = false } = {}) {
+  window.clearTimeout(draftTimer);
   draftTimer = null;
+  pendingSince = null;
   const body = { cards: entries(), ...formFields(), base_version: version };
   const url = draftUrl();
+  if (leaving) {
+    send(url, { method: "PUT", body, csrf, keepalive: true }).catch(() => {});
+    return draftWrite;
+  }
   draftWrite = draftWrite.then(async () => {
     const status = document.getElementById("draft-status");
     try {
@@ -151,6 +171,7 @@ function writeDraft() {
 async function dropDraft(url) {
   window.clearTimeout(draftTimer);
   draftTimer = null;
+  pendingSince = null;
   await draftWrite;
   try {
     await send(url, { method: "DELETE", csrf });
@@ -286,6 +307,7 @@ async function save(event) {
   const oldDraft = draftUrl();
   window.clearTimeout(draftTimer);
   draftTimer = null;
+  pendingSince = null;
   await draftWrite;
   let response;
   try {
@@ -360,6 +382,10 @@ onReady(() => {
   document.getElementById("restore-draft")?.addEventListener("click", restoreStaleDraft);
   document.getElementById("play-form").addEventListener("submit", play);
   window.addEventListener("beforeunload", warnBeforeLeaving);
+  window.addEventListener("pagehide", flushDraft);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") flushDraft();
+  });
   setUpSampleHand(entries, message("failed"));
   setUpDeckView();
   showDirty();
