@@ -125,6 +125,7 @@ def test_a_draft_is_kept_restored_and_discarded(page, live_server, carol):
     page.locator("#save-status .notice", has_text="version 1").wait_for()
     # the bar that stays on screen says so too
     expect(page.locator("#save-bar-state")).to_have_text("Saved as version 1.")
+    expect(page.locator("#save-bar-state")).to_have_css("color", "rgb(28, 124, 60)")  # --ok: not the warning red
     assert DeckDraft.objects.count() == 0
     deck = Deck.objects.get(owner=carol)
     page.click(f'#builder-panel button[data-action="add"][data-code="SMP-001"]')

@@ -115,7 +115,9 @@ function formFields() {
 }
 
 function showDirty() {
-  document.getElementById("save-bar-state").textContent = dirty ? message("unsaved") : "";
+  const state = document.getElementById("save-bar-state");
+  state.textContent = dirty ? message("unsaved") : "";
+  state.dataset.kind = "unsaved";
 }
 
 // Something changed: keep it as a draft shortly (a burst of changes at most
@@ -216,7 +218,11 @@ function showStatus(id, text, isError = false) {
   fill(document.getElementById(id), h("p", { class: isError ? "form-error" : "notice" }, text));
   // The save bar stays on screen while the save form may be far below: it says the same, so
   // that a save made from the bar is seen to work (or to fail).
-  if (id === "save-status" && typeof text === "string") document.getElementById("save-bar-state").textContent = text;
+  if (id === "save-status" && typeof text === "string") {
+    const state = document.getElementById("save-bar-state");
+    state.textContent = text;
+    state.dataset.kind = isError ? "error" : "notice";  // a save that worked is not shown in the warning colour
+  }
 }
 
 // --- search and autocomplete -------------------------------------------------------------
