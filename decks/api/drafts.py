@@ -2,7 +2,7 @@
 ``/api/deck-drafts/<deck id>/`` for a deck of yours being edited) and adding one card to a deck
 of yours (``POST /api/decks/<id>/cards/``, the card page's and search's "add to a deck")."""
 from django.http import Http404
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _, ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -12,6 +12,7 @@ from core.api.bodies import takes_no_body
 from core.labels import active_language
 from decks import selectors, services
 from tcg.cards.names import display_name
+from tcg.numbers import DECK_SIZE
 
 from .serializers import AddCardInput, AddCardResultSerializer, DraftInput, DraftSerializer
 from .views import ERROR, owned_deck
@@ -66,7 +67,8 @@ class DeckDraft(ApiView):
 
 class AddCard(ApiView):
     """Add copies of a card to a deck of yours (default 1), keeping the limit of 3 copies of a
-    name: past it, 400 ``too_many_copies`` naming the card and the copies held."""
+    name: past it, 400 ``too_many_copies`` naming the card and the copies held. A deck taken past
+    51 cards is kept (a player may be trading cards in and out), with a ``warning`` saying so."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -82,7 +84,12 @@ class AddCard(ApiView):
             "Added to “%(deck)s”: it now holds %(copies)s copy of %(name)s (%(total)s cards).",
             "Added to “%(deck)s”: it now holds %(copies)s copies of %(name)s (%(total)s cards).",
             copies) % {"deck": deck.name, "copies": copies, "name": _name(card.name, card.name_en), "total": version.total}
+        warning = None
+        if version.total > DECK_SIZE:
+            warning = _("A deck has exactly %(size)s cards, and this one now has %(total)s: take %(extra)s out "
+                        "before playing it.") % {"size": DECK_SIZE, "total": version.total,
+                                                 "extra": version.total - DECK_SIZE}
         return Response({
             "deck": deck.pk, "code": body.validated_data["code"].strip().upper(), "copies": copies,
-            "total": version.total, "version": version.number, "message": message,
+            "total": version.total, "version": version.number, "message": message, "warning": warning,
         }, status=status.HTTP_201_CREATED)

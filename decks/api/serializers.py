@@ -240,3 +240,6 @@ class AddCardResultSerializer(serializers.Serializer):
     total = serializers.IntegerField(help_text="cards in the deck")
     version = serializers.IntegerField(help_text="the version the addition made")
     message = serializers.CharField(help_text="a sentence saying what was done, in the request's language")
+    warning = serializers.CharField(allow_null=True, help_text=(
+        "null, or a sentence in the request's language when the deck now holds more cards than a deck may "
+        "(it cannot be played until some are taken out)"))

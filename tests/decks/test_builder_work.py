@@ -79,7 +79,7 @@ def test_add_card_over_the_api(alice_api, bob_api, api, user, sample_catalogue):
     assert done.status_code == 201
     assert done.json() == {
         "deck": deck.pk, "code": "SMP-012", "copies": 3, "total": 3, "version": 2,
-        "message": "Added to “赤”: it now holds 3 copies of Scorched Textbook (3 cards).",
+        "message": "Added to “赤”: it now holds 3 copies of Scorched Textbook (3 cards).", "warning": None,
     }
     full = alice_api.post(url, {"code": "SMP-012"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert full.status_code == 400
@@ -317,3 +317,16 @@ def test_a_draft_of_the_latest_version_is_restored_as_before(client, user, sampl
     assert 'data-stale-draft="false"' in page and 'data-draft="true"' in page
     assert "the deck as saved is version 2" in page and "restore-draft" not in page
     assert 'value="赤 改"' in page
+
+
+def test_a_card_added_past_the_deck_size_is_kept_with_a_warning(alice_api, user, sample_catalogue):
+    """Adding a card from its page to a legal deck made it 52 cards without a word; the deck
+    then could not be played."""
+    red = [{"code": e.card.code, "count": e.count} for e in Deck.objects.get(pk="SMP-RED").entries.select_related("card")]
+    deck = make_deck(user, red, name="赤")
+    one, other = [e["code"] for e in red if e["count"] < 3][:2]
+    done = alice_api.post(f"/api/decks/{deck.pk}/cards/", {"code": one}, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert (done.status_code, done.json()["total"]) == (201, 52)
+    assert done.json()["warning"] == "A deck has exactly 51 cards, and this one now has 52: take 1 out before playing it."
+    ja = alice_api.post(f"/api/decks/{deck.pk}/cards/", {"code": other}, format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    assert ja.json()["warning"] == "デッキはちょうど51枚です。このデッキは53枚になりました。対戦に使う前に2枚抜いてください。"

@@ -54,7 +54,11 @@ async function add(root, select, status, labels, code) {
   try {
     const response = await send(`/api/decks/${encodeURIComponent(deck)}/cards/`, { body: { code }, csrf });
     const body = await response.json();
-    if (response.ok) fill(status, h("span", { class: "add-done" }, body.message));
+    if (response.ok) {
+      // a deck taken past its size is kept, and says so in the warning colour
+      fill(status, h("span", { class: "add-done" }, body.message),
+        body.warning ? h("span", { class: "form-error add-warning" }, ` ${body.warning}`) : null);
+    }
     else fill(status, h("span", { class: "form-error", dataset: { code: body.error?.code || "" } }, body.error?.message || labels.failed));
   } catch (error) {
     fill(status, h("span", { class: "form-error" }, labels.failed));
