@@ -42,6 +42,8 @@ LABELS = {
     "colour_black": pgettext_lazy("eoc", "black"),
     "colour_white": pgettext_lazy("eoc", "white"),
     "colourless": pgettext_lazy("eoc", "colourless"),
+    # between the colours of a card of two colours ("red/black"; Japanese: 赤・黒)
+    "colour_joiner": pgettext_lazy("eoc colours", "/"),
     "spectating": pgettext_lazy("eoc", "You are watching: the hands are hidden."),
     "empty_hand": pgettext_lazy("eoc", "No cards in hand."),
     "place_card": pgettext_lazy("eoc", "Put %(card)s on your base"),

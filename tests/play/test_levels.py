@@ -291,7 +291,7 @@ def test_the_api_takes_each_level_and_the_old_names(alice_api, strong_bot, poste
 
 @pytest.mark.parametrize("headers, message", [
     (EN, 'Seat 1 must be {"kind": "human"} or {"kind": "bot", "bot": one of "easy", "normal"}.'),
-    (JA, '席 1 は {"kind": "human"} か {"kind": "bot", "bot": "easy", "normal" のいずれか} にしてください。'),
+    (JA, '席1は {"kind": "human"} か {"kind": "bot", "bot": "easy", "normal" のいずれか} にしてください。'),
 ])
 def test_the_api_refuses_an_unknown_level_naming_the_choices(alice_api, headers, message, without_strong_bot):
     for name in ("genius", "strong", "Easy", ""):
@@ -313,7 +313,7 @@ def test_the_api_refuses_a_level_whose_bot_does_not_play_the_game(alice_api, str
         'Seat 2 must be {"kind": "human"} or {"kind": "bot", "bot": one of "easy", "normal"}.')
     japanese = alice_api.post("/api/matches/", {"game": "elements", "seats": seats[:2] + [HUMAN]}, format="json", **JA)
     assert japanese.json()["error"]["message"] == (
-        '席 1: レベル「strong」はエレメンツをプレイできません。このゲームのレベル: "easy", "normal"。')
+        '席1: レベル「strong」はエレメンツをプレイできません。このゲームのレベル: "easy", "normal"。')
     assert Match.objects.count() == 0
 
 

@@ -534,7 +534,7 @@ function handCard(code, state, ctx, attributes = {}) {
   const details = [type, `SIZE ${card.size}`];
   if (card.type === "character") details.push(`HP ${card.hp}`, `${labels[`dir_${card.directions}`] || card.directions} ${card.movement}`);
   const steps = Object.values(card.action_table).map((actions, i) => `${i + 1}:${actions.map((a) => actionLabel(labels, a)).join("/")}`).join(" ");
-  const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join("・") || labels.colourless;
+  const colours = card.colours.map((c) => labels[`colour_${c}`] || c).join(labels.colour_joiner || "/") || labels.colourless;
   const tag = attributes.onclick ? "button" : "span";
   const { class: extra = "", dataset = {}, ...rest } = attributes;
   const text = texts[code] || "";
