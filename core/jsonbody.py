@@ -6,8 +6,10 @@ Plain Python. ``read_json(text)`` is ``json.loads`` with two more rules, the sam
 - **depth**: arrays and objects nested more than ``MAX_DEPTH`` deep are refused (code
   ``malformed_body``); without a limit a few kilobytes of ``[[[…]]]`` exhaust the decoder's
   recursion (``RecursionError``) or anything that walks the value afterwards;
-- **strict JSON**: ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's decoder takes) are
-  refused like any other text that is not JSON (code ``malformed_body``);
+- **strict JSON**: ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's decoder takes), an
+  object that gives a key twice (Python's decoder keeps the last) and a whole number of more
+  than ``MAX_DIGITS`` digits are refused like any other text that is not JSON (code
+  ``malformed_body``);
 - **storable text**: every string, object keys included, must be text PostgreSQL can store: no
   NUL character (``\\u0000``) and no lone surrogate (``\\ud800``, which JSON can escape but UTF-8
   cannot encode); refused with code ``invalid_text``, naming where it is.
@@ -90,13 +92,35 @@ def _not_json(constant: str):
     raise ValueError(f"{constant} is not a JSON value")
 
 
+#: The most digits a whole number may have; Python's own limit (4,300) answered with advice
+#: about ``sys.set_int_max_str_digits``, and no field takes a number anywhere near this long.
+MAX_DIGITS = 100
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number has more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """An object whose keys are all different: a key given twice is refused, where Python's
+    decoder kept the last and dropped the first without a word."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f"the key {json.dumps(twice, ensure_ascii=False)[:60]} is given twice")
+    return value
+
+
 def read_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     """``text`` (UTF-8 bytes or a str) decoded as JSON and checked (see the module).
 
     Raises ``JsonRefused``: ``malformed_body`` for text that is not JSON or is nested too
     deeply, ``invalid_text`` for a string that cannot be stored."""
     try:
-        value = json.loads(text, parse_constant=_not_json)
+        value = json.loads(text, parse_constant=_not_json, parse_int=_whole_number, object_pairs_hook=_object)
     except RecursionError:
         raise too_deep(max_depth) from None
     except ValueError as exc:  # json.JSONDecodeError, and bytes that are not UTF-8

@@ -7,7 +7,9 @@ argument checks. No Django here."""
 from .actions import action_type, same_action
 from .base import BaseGame
 from .codec import fields_to_json, from_json, to_json
-from .errors import BadOption, IllegalAction, bad_option, either, game_over, illegal, malformed, not_your_turn, rule, shown
+from .errors import (
+    JSON_TYPES, BadOption, IllegalAction, bad_option, either, game_over, illegal, malformed, not_your_turn, rule, shown,
+)
 from .options import check_names, check_players, check_seed
 from .piles import add, check_cards, deal, distinct, draw, full_deck, holds, put, take
 from .protocol import Game, Outcome, State
@@ -19,7 +21,7 @@ from .views import check_seat_view, check_viewer, hand_sizes, own_hand, public_h
 __all__ = [
     "Game", "Outcome", "State",
     "BaseGame", "GameSpec", "Option", "CliOption", "BOOL", "DATA", "INT", "SEAT",
-    "IllegalAction", "illegal", "rule", "malformed", "game_over", "not_your_turn", "shown", "either",
+    "IllegalAction", "illegal", "rule", "malformed", "game_over", "not_your_turn", "shown", "either", "JSON_TYPES",
     "BadOption", "bad_option",
     "Rng", "derive_seed",
     "fields_to_json", "from_json", "to_json",

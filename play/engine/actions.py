@@ -14,7 +14,7 @@ from typing import Any
 
 from tcg.message import gettext_noop
 
-from .errors import malformed, shown
+from .errors import JSON_TYPES, malformed, shown
 
 Check = type | Callable[[Any], bool]
 Shapes = Mapping[str, Mapping[str, Check]]
@@ -26,25 +26,26 @@ def action_type(action: Any, shapes: Shapes) -> str:
     what is wrong."""
     if type(action) is not dict:
         raise malformed(gettext_noop('An action is an object with a "type", not %(what)s.'),
-                        what=type(action).__name__)
+                        what=shown(action))
     kind = action.get("type")
     fields = shapes.get(kind) if type(kind) is str else None
     if fields is None:
         raise malformed(gettext_noop("Unknown action type %(kind)s; this game knows %(known)s."),
-                        kind=repr(kind), known=", ".join(map(repr, shapes)))
+                        kind=shown(kind), known=", ".join(map(shown, shapes)))
     if len(action) != len(fields) + 1 or any(name not in action for name in fields):
         keys = sorted(k for k in action if k != "type")
         raise malformed(gettext_noop("A %(kind)s action has the fields %(fields)s, not %(keys)s."),
-                        kind=repr(kind), fields=str(sorted(fields)), keys=str(keys))
+                        kind=shown(kind), fields=shown(sorted(fields)), keys=shown(keys))
     for name, check in fields.items():
         value = action[name]
         if not (type(value) is check if isinstance(check, type) else check(value)):
             if isinstance(check, type):
                 raise malformed(gettext_noop("The %(field)s of a %(kind)s action must be %(type)s, not %(value)s."),
-                                field=repr(name), kind=repr(kind), type=check.__name__, value=shown(value))
+                                field=shown(name), kind=shown(kind), type=JSON_TYPES.get(check, check.__name__),
+                                value=shown(value))
             raise malformed(
                 gettext_noop("The %(field)s of a %(kind)s action must be of the right form, not %(value)s."),
-                field=repr(name), kind=repr(kind), value=shown(value))
+                field=shown(name), kind=shown(kind), value=shown(value))
     return kind
 
 

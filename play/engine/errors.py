@@ -15,6 +15,8 @@ services answer ``bad_options`` all in the reader's language; build one with :fu
 """
 from __future__ import annotations
 
+import json
+
 from tcg.errors import DomainError
 from tcg.message import Message, gettext_noop
 
@@ -60,9 +62,18 @@ def not_your_turn(turn: int, seat) -> IllegalAction:
 
 
 def shown(value, width: int = 40) -> str:
-    """``value`` as a message shows a value it was given: its ``repr``, cut to ``width``
-    characters (``"'0'"`` for a seat sent as a string)."""
-    return f"{value!r:.{width}}"
+    """``value`` as a message shows a value it was given: as JSON, the way a client wrote it
+    (``"0"`` for a seat sent as a string, ``null``, ``true``), cut to ``width`` characters with
+    ``…`` where it was cut, so that a long value is never echoed whole."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError, RecursionError):  # keys that are not strings, a cycle, ...
+        text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+#: The JSON name of each type an action's field may have to be (``play.engine.actions``).
+JSON_TYPES = {int: "an integer", str: "a string", bool: "a boolean"}
 
 
 def either(values) -> str:

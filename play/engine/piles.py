@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 from tcg.message import Message, gettext_noop, joined
 
-from .errors import bad_option
+from .errors import bad_option, shown
 
 
 def full_deck(values: Iterable, copies: int = 1) -> tuple:
@@ -85,8 +85,8 @@ def check_cards(cards: Sequence[Hashable], expected: Counter, name: str) -> None
     unknown = [c for c in got if c not in expected]
     if unknown:
         raise bad_option(gettext_noop("%(name)s holds %(card)s, which is not a card of this game"),
-                         name=name, card=repr(unknown[0]))
-    diffs = [Message(gettext_noop("%(got)s of %(card)s (not %(expected)s)"), got=got[c], card=repr(c), expected=n)
+                         name=name, card=shown(unknown[0]))
+    diffs = [Message(gettext_noop("%(got)s of %(card)s (not %(expected)s)"), got=got[c], card=shown(c), expected=n)
              for c, n in expected.items() if got[c] != n]
     raise bad_option(gettext_noop("%(name)s must hold %(total)s cards, %(each)s; it has %(diffs)s"),
                      name=name, total=sum(expected.values()), each=_each(expected), diffs=joined(diffs, ", "))

@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from play.engine import (
+    JSON_TYPES,
     BaseGame,
     GameSpec,
     Option,
@@ -246,7 +247,7 @@ def _take_shape(action: dict) -> int | None:
         tile = action["tile"]
         if type(tile) is not int:
             raise malformed(gettext_noop("The %(field)s of a %(kind)s action must be %(type)s, not %(value)s."),
-                            field="'tile'", kind="'take'", type="int", value=shown(tile))
+                            field=shown("tile"), kind=shown("take"), type=JSON_TYPES[int], value=shown(tile))
         return tile
     keys = sorted(k for k in action if k != "type")
     raise malformed(gettext_noop("A 'take' action has no field or the field ['tile'], not %(keys)s."), keys=str(keys))

@@ -64,6 +64,18 @@ def test_unstorable_text_in_a_json_body_is_400_invalid_text(alice_api, sample_ca
     assert not Match.objects.exists()
 
 
+@pytest.mark.parametrize("raw, message", [
+    ('{"text": "3 SMP-001", "text": "1 SMP-002"}', 'JSON parse error - the key "text" is given twice'),
+    ('{"cards": [{"code": "SMP-001", "count": 1%s}]}' % ("0" * 5000),
+     "JSON parse error - a number has more than 100 digits"),
+])
+def test_a_key_given_twice_or_a_number_too_long_is_malformed_not_guessed(alice_api, sample_catalogue, raw, message):
+    """A key given twice was read as its last value, and a 5,000-digit number was refused with
+    Python's advice to call ``sys.set_int_max_str_digits()``."""
+    body = error(post_json(alice_api, "/api/decks/validate/", raw), 400)
+    assert (body["code"], body["message"]) == ("malformed_body", message)
+
+
 def test_a_surrogate_in_a_key_is_named_in_the_message(alice_api, db):
     body = error(post_json(alice_api, "/api/matches/", '{"options": {"%s": 1}}' % SURROGATE), 400)
     assert body["message"] == ("The key options.\\ud800 holds a lone surrogate (U+D800), which text cannot hold; "

@@ -11,6 +11,8 @@ from typing import ClassVar
 import pytest
 
 from play.engine import (
+    action_type,
+    shown,
     BOOL,
     DATA,
     INT,
@@ -415,7 +417,7 @@ def test_choice_bool_seat_and_data_options():
         rows.read({"rows": 6})
     flag = Option("flag", BOOL, default=False)
     assert flag.read({"flag": True}) is True and flag.read({}) is False
-    with pytest.raises(ValueError, match="^flag: must be true or false, not 'yes'$"):
+    with pytest.raises(ValueError, match='^flag: must be true or false, not "yes"$'):
         flag.read({"flag": "yes"})
     seat = Option("first", SEAT, default=0)
     assert seat.read({"first": 3}, players=4) == 3 and seat.bounds(4) == (0, 3)
@@ -537,7 +539,7 @@ def test_refusals_are_domain_errors_with_a_message_to_translate():
                              "'Tile 40 is not face up in the pool (completto.md, A turn).')")
     assert (game_over().code, game_over().message) == ("game_over", "The game is over.")
     late = not_your_turn(2, "0")
-    assert (late.code, late.message) == ("not_your_turn", "It is seat 2's turn, not seat '0''s.")
+    assert (late.code, late.message) == ("not_your_turn", 'It is seat 2\'s turn, not seat "0"\'s.')
     assert illegal("own_code", "No %(what)s.", what="way").message == "No way."
     assert (either([4]), either([4, 5]), either(["a", "b", "c"])) == ("4", "4 or 5", "a, b or c")
     assert isinstance(either([4, 5]), Message)
@@ -550,3 +552,18 @@ def test_seat_helpers_and_a_shared_win():
     assert Outcome.best_share([3, 1, 1]) == Outcome((3, 1, 1), (1, 2))
     assert Outcome.best_share((3, 1, 3), max, {"deals": 3}) == Outcome((3, 1, 3), (0, 2), {"deals": 3})
     assert Outcome.best_share((3, 1, 3), max, {"deals": 3}).details == {"deals": 3}
+
+
+def test_values_in_refusals_are_shown_as_json_and_never_whole_when_long():
+    """A refusal shows a value as the client wrote it (JSON, not Python's repr), and a long one
+    cut: a 100,000-character action type came back whole in the message."""
+    assert [shown(v) for v in ("1", None, True, 3, [1, "a"], {"b": None})] == [
+        '"1"', "null", "true", "3", '[1, "a"]', '{"b": null}']
+    assert shown("炎") == '"炎"'
+    assert shown("x" * 100) == '"' + "x" * 38 + "…" and len(shown("x" * 100_000)) == 40
+    with pytest.raises(IllegalAction) as refused:
+        action_type({"type": "y" * 100_000}, {"play": {"card": int}})
+    assert refused.value.message == 'Unknown action type "' + "y" * 38 + '…; this game knows "play".'
+    with pytest.raises(IllegalAction) as refused:
+        action_type({"type": "play", "card": "4"}, {"play": {"card": int}})
+    assert refused.value.message == 'The "card" of a "play" action must be an integer, not "4".'

@@ -104,7 +104,7 @@ def test_a_target_that_is_not_offered_is_refused_and_changes_nothing(targets, wo
 def test_malformed_targets_and_targets_on_an_effect_without_choices_are_refused():
     state = board([ZAP, card("217", "event", name="Blank")])
     refused(state, 0, {"type": "event", "card": "X-210", "by": [1, 1], "targets": "E1"}, code="malformed_action",
-            words="targets of a 'event' action")
+            words='targets of a "event" action')
     refused(state, 0, {"type": "event", "card": "X-210", "by": [1, 1], "targets": [[1, "2"]]},
             code="malformed_action")
     refused(state, 0, {"type": "event", "card": "X-217", "by": [1, 1], "targets": []},

@@ -489,8 +489,8 @@ def test_engine_refusals_are_said_in_the_language_asked_for(alice_api, bob_api, 
          "A card is 1 to 7 (7 is the llama), not 9.", "カードは 1〜7（7 がラマ）です。9 ではありません。"),
         (alice_api, {"type": "play", "card": 7}, "illegal_action", "You have no llama in hand.", "手札にラマはありません。"),
         (alice_api, {"type": "pass"}, "malformed_action",
-         "Unknown action type 'pass'; this game knows 'play', 'draw', 'quit'.",
-         "'pass' というアクションはありません。このゲームのアクションは 'play', 'draw', 'quit' です。"),
+         'Unknown action type "pass"; this game knows "play", "draw", "quit".',
+         '"pass" というアクションはありません。このゲームのアクションは "play", "draw", "quit" です。'),
     ]
     for client, action, code, english, japanese in cases:
         for language, message in (("en", english), ("ja", japanese)):

@@ -126,7 +126,7 @@ def _targets(action):
     if type(targets) is not list or not all(_entry(t) for t in targets):
         raise malformed(gettext_noop(
             "The targets of a %(kind)s action are a list of squares [row, col], card codes and nulls, not %(value)s."),
-            kind=repr(action["type"]), value=shown(targets))
+            kind=shown(action["type"]), value=shown(targets))
     return targets, {k: v for k, v in action.items() if k != "targets"}
 
 PHASE_ACTIONS = {

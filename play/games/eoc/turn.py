@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from play.engine import IllegalAction, replace_at, rule
+from play.engine import IllegalAction, replace_at, rule, shown
 from tcg.message import Message, gettext_noop
 from tcg.numbers import HAND_SIZE, MAX_CHARACTERS
 
@@ -145,7 +145,7 @@ def choose(state: EocState, seat: int, what: str) -> EocState:
     """The AP chooses this STEP's action; the AP's part begins."""
     if what not in step_options(state):
         raise rule(gettext_noop("STEP %(step)s of the action table offers %(offers)s, not %(kind)s (A turn, 5)."),
-                   step=state.step, offers=", ".join(step_options(state)), kind=repr(what))
+                   step=state.step, offers=", ".join(step_options(state)), kind=shown(what))
     return replace(state, chosen=what, phase=PART, actor=seat, part=Part())
 
 
