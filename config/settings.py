@@ -278,6 +278,12 @@ PLAY_OPEN_TTL = env.float("PLAY_OPEN_TTL", default=1800.0)
 PLAY_EXPIRE_INTERVAL = env.float("PLAY_EXPIRE_INTERVAL", default=60.0)
 PLAY_ABSENT_AFTER = env.float("PLAY_ABSENT_AFTER", default=300.0)
 PLAY_LOBBY_PER_CLIENT = env.int("PLAY_LOBBY_PER_CLIENT", default=3)
+# A match of bots only (nobody to pace it) may last at most PLAY_BOT_MATCH_MAX_MOVES moves by its
+# options' worst case (play.services.create; 0: no limit). 20,000 takes every option range of
+# L.A.M.A. (15 moves a point of end_at, measured: 15,000 at 1000), Elements (65 a deal: 3,250 at
+# 50) and Elements of Chaos (1,240 at most, measured), and Completto series of up to 9 games at
+# the default 1,000 turns (2,020 to 2,048 moves a game); at about a move a second that is 5 to 6 hours.
+PLAY_BOT_MATCH_MAX_MOVES = env.int("PLAY_BOT_MATCH_MAX_MOVES", default=20_000)
 CELERY_BEAT_SCHEDULE = {
     "play-resume-stalled": {
         "task": "play.resume_stalled", "schedule": PLAY_RESUME_INTERVAL,

@@ -58,6 +58,9 @@ CODES = {
     "chat_bad_text": (400, "A chat line holds a control character or a bidirectional formatting character, which "
                            "text shown to others cannot hold; details give the character (U+XXXX)."),
     "not_over": (409, "Only a finished or abandoned match can be dismissed."),
+    # abandon
+    "people_playing": (409, "A person plays a seat of the match, so it cannot be stopped (they resign instead)."),
+    "not_creator": (403, "Only the person who made a match of bots only can stop it."),
 }
 
 register_codes(CODES, PATHS)
@@ -78,6 +81,7 @@ class MatchError(DomainError):
     (``illegal_action``, ``malformed_action``, …) (act); ``match_not_found``; ``not_finished``
     (replay); ``bad_frame`` (replay frames); ``chat_empty``,
     ``chat_bad_text``, ``chat_too_long``, ``name_required`` (chat); ``not_over`` (dismiss);
+    ``people_playing``, ``not_creator`` (abandon);
     ``game_not_found``, ``player_not_found`` (leaderboards and players' pages).
     ``message`` is a sentence (translated where it was made, or a ``tcg.message.Message`` said
     in the reader's language when answered). ``status`` is the

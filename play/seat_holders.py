@@ -24,6 +24,16 @@ def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
     return None
 
 
+def made_by(match, player: Player | None) -> bool:
+    """Whether ``player`` made ``match`` (its ``created_by`` user, or the guest session that made
+    it)."""
+    if player is None:
+        return False
+    if player.user_id is not None:
+        return match.created_by_id == player.user_id
+    return bool(player.session_key) and match.created_by_id is None and match.created_session == player.session_key
+
+
 def people_left(seats: list[Seat]) -> bool:
     """Whether a person still plays a seat (taken, neither a bot's nor resigned)."""
     return any(not s.bot and (s.user_id is not None or s.session_key) for s in seats)

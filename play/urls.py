@@ -16,6 +16,7 @@ urlpatterns = [
     path("play/m/<str:match_id>/replay/", views.replay, name="play-replay"),
     path("play/m/<str:match_id>/rematch/", views.rematch, name="play-rematch"),
     path("play/m/<str:match_id>/dismiss/", views.dismiss, name="play-dismiss"),
+    path("play/m/<str:match_id>/abandon/", views.abandon, name="play-abandon"),
     path("play/m/<str:match_id>/invite/<int:seat>/", views.invite, name="play-invite"),
     path("play/guided/<slug:slug>/", views.guided, name="play-guided"),
     path("play/rules/", rules_pages.rules_index, name="play-rules"),

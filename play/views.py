@@ -40,6 +40,8 @@ from .seat_decks import deck_choices, plays_with_seat_decks
 from .selectors import history, live
 from .selectors.match import card_texts, get_match, match_view
 from .selectors.mine import matches_for
+from .seat_holders import made_by, people_left
+from .services.abandon import abandon as abandon_match
 from .services.create import create_match
 from .services.dismiss import dismiss as dismiss_match
 from .services.guided import start_guided_match
@@ -278,7 +280,15 @@ def table(request, match_id: str):
         "card_texts": card_texts(match, [view["state"]]),
         "chat": history.chat_log(match, last=CHAT_LINES),
         "guide_hints": guide_hints(match),
+        "can_stop": can_stop(match, player),
     })
+
+
+def can_stop(match: Match, player) -> bool:
+    """Whether the table offers ``player`` to stop the match (``play.services.abandon``): they
+    made it, it runs, and no person plays a seat of it."""
+    return (match.status == Match.Status.RUNNING and made_by(match, player)
+            and not people_left(list(match.seats.all())))
 
 
 def invite(request, match_id: str, seat: int):
@@ -399,6 +409,13 @@ def dismiss(request, match_id: str):
     except MatchError as error:
         messages.error(request, error_message(error))
     return redirect("play-lobby")
+
+
+@require_POST
+def abandon(request, match_id: str):
+    """Stop a match of bots only that the caller made (``play.services.abandon``): it ends as
+    abandoned; back to its table, which says why when it is refused."""
+    return _seat_change(request, match_id, abandon_match)
 
 
 def replay(request, match_id: str):

@@ -19,4 +19,5 @@ urlpatterns = [
     path("matches/<str:match_id>/chat/", views.MatchChat.as_view(), name="api-match-chat"),
     path("matches/<str:match_id>/rematch/", views.MatchRematch.as_view(), name="api-match-rematch"),
     path("matches/<str:match_id>/dismiss/", views.MatchDismiss.as_view(), name="api-match-dismiss"),
+    path("matches/<str:match_id>/abandon/", views.MatchAbandon.as_view(), name="api-match-abandon"),
 ]

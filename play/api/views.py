@@ -29,6 +29,7 @@ from play.rules_pages import rules_url
 from play.selectors import history, live, ratings
 from play.selectors.match import get_match, match_view, summaries, visible_card_texts
 from play.selectors.mine import matches_for
+from play.services.abandon import abandon
 from play.services.act import act
 from play.services.create import create_match
 from play.services.guided import start_guided_match
@@ -177,7 +178,8 @@ class MatchList(MatchApiView):
             "already hold the most places allowed in open matches (PLAY_MAX_OPEN_MATCHES, default 3) or in running "
             "ones (PLAY_MAX_RUNNING_MATCHES, default 20; a bot-only match counts as running); details: "
             '{"limit", "count", "status": "open"|"running", "scope": "player"|"address"}. 400 codes: unknown_game, '
-            "bad_seats (details.levels: the game's levels), bad_options, bad_clock, bad_think_time, name_required (a "
+            "bad_seats (details.levels: the game's levels), bad_options (also a match of bots only whose options let it "
+            "last more than PLAY_BOT_MATCH_MAX_MOVES moves, default 20,000; details: options, moves, limit), bad_clock, bad_think_time, name_required (a "
             "guest without a display name), invalid_request, "
             "secret_options (options that stack the deal, e.g. deck, decks, pool, stacked, where another seat is "
             "for a person: only with bots in every other seat; details.options names them); in a game played with "
@@ -377,6 +379,24 @@ class MatchDismiss(MatchApiView):
     def post(self, request, match_id):
         dismiss(_caller(request), match_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MatchAbandon(MatchApiView):
+    """Stop a match of bots only that you made: it ends as abandoned at once (answers your view)."""
+
+    @extend_schema(
+        request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        description=(
+            "The person who made a running match where nobody plays a seat (every seat a bot's) stops it: "
+            "status abandoned, no outcome; the bots' turns already queued do nothing. 403 not_creator (someone "
+            "else made it); 409 people_playing (a person plays a seat: resign instead), abandoned; 400 "
+            "not_started, game_over, name_required."
+        ),
+    )
+    def post(self, request, match_id):
+        player = _caller(request)
+        match = abandon(player, match_id)
+        return Response(match_view(match, player))
 
 
 class MatchRematch(MatchApiView):

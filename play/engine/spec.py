@@ -131,7 +131,11 @@ class GameSpec:
     gives (``None``: it gives none); ``summary``: one line of what the game is about
     (``gettext_noop``); ``unrated_options``: the bool options that, set to true, make a match
     practice that no rating counts (e.g. Elements of Chaos's ``sandbox``, where the players move
-    the cards by hand)."""
+    the cards by hand); ``longest(options, players)``: the most moves a match with these (valid)
+    options may take — a bound the rules set where there is one (Completto's ``max_turns``), else
+    one measured with the bots — for a game whose length grows with its ``length_options``
+    (``None`` and ``()`` for a game none of whose options makes a match longer; see
+    :meth:`most_moves`)."""
 
     slug: str
     names: Mapping[str, str]
@@ -145,6 +149,8 @@ class GameSpec:
     minutes: int | None = None
     summary: str = ""
     unrated_options: frozenset[str] = frozenset()
+    longest: Callable[[Mapping, int], int] | None = None
+    length_options: tuple[str, ...] = ()
     _by_name: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -159,6 +165,10 @@ class GameSpec:
             raise ValueError(f"{self.slug}: seat_decks names an option the game does not have")
         if not self.unrated_options <= set(by_name):
             raise ValueError(f"{self.slug}: unrated_options names an option the game does not have")
+        if not set(self.length_options) <= set(by_name):
+            raise ValueError(f"{self.slug}: length_options names an option the game does not have")
+        if bool(self.length_options) != (self.longest is not None):
+            raise ValueError(f"{self.slug}: longest and length_options go together")
         object.__setattr__(self, "_by_name", by_name)
 
     def bot_actions(self, legal: Sequence[dict], seat: int) -> list[dict]:
@@ -218,6 +228,12 @@ class GameSpec:
         """Whether a match with ``options`` may count for ratings: none of the
         :attr:`unrated_options` is set to true."""
         return not (isinstance(options, Mapping) and any(options.get(name) is True for name in self.unrated_options))
+
+    def most_moves(self, options: Mapping, players: int) -> int | None:
+        """The most moves a match of ``players`` seats with ``options`` (already checked by the
+        game's ``setup``) may take, from :attr:`longest`; ``None`` when no option of the game
+        makes a match longer (its length is the rules' own)."""
+        return None if self.longest is None else self.longest(options, players)
 
     def plays_with_seat_decks(self, options: Mapping | None) -> bool:
         """Whether a match with ``options`` needs a deck from each seat: the game is played with

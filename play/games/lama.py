@@ -93,6 +93,12 @@ def card_name(card: int) -> str:
     return LLAMA_NAME if card == LLAMA else str(card)
 
 
+MOVES_PER_POINT = 15
+"""The moves a game takes per point of ``end_at``, at most (``GameSpec.longest``): the rules set
+no bound (a player who goes out gives a chip back), so it is measured with the bots, 20 seeds
+per player count (2 to 6): at most 14.0 (2,802 moves to 200 points, two heuristic bots; 9.6
+to 40); the random bot ends sooner (at most 1.4)."""
+
 SPEC = GameSpec(
     slug="lama",
     names={"en": "L.A.M.A.", "ja": "ラマ（L.A.M.A.）"},
@@ -108,6 +114,8 @@ SPEC = GameSpec(
                help=gettext_noop("40 in the printed rules; a small number makes a short game.")),
     ),
     minutes=20,
+    longest=lambda options, players: MOVES_PER_POINT * SPEC.option("end_at").read(options),
+    length_options=("end_at",),
     summary=gettext_noop("Get rid of your cards, or quit the round in time: every card left in your hand costs "
                          "minus points."),
 )

@@ -11,6 +11,7 @@
 - ``expiry`` — open matches nobody joined are abandoned (``expire_open_matches``);
 - ``chat`` — a person says a line at the table (``say``);
 - ``dismiss`` — a person takes a match that is over off their list (``dismiss``);
+- ``abandon`` — the person who made a match of bots only stops it (``abandon``);
 
 and what they share: ``checks`` (the refusals of several services), ``limits`` (how many matches
 one person and one address may hold), ``seating`` (a person takes a seat), ``game_setup`` (the

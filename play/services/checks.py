@@ -1,9 +1,11 @@
 """The refusals several services share: the match row locked or ``match_not_found``, the
 caller's seat or ``not_seated``, a match that is not running, a seat a bot plays already, a
-guest without a display name, a stacked deal where another person could sit. Each raises (or
+guest without a display name, a stacked deal where another person could sit, a match of bots
+only longer than they may play. Each raises (or
 returns) ``MatchError``; nothing has changed when it does."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from play.errors import MatchError
@@ -20,6 +22,39 @@ def refuse_stacked_deal(engine, options, message: str) -> None:
     stacked = engine.spec.stacked_options(options)
     if stacked:
         raise MatchError("secret_options", message % {"options": ", ".join(stacked)}, {"options": stacked})
+
+
+def too_long(engine, options: dict, players: int) -> int | None:
+    """The most moves a match of ``players`` seats with ``options`` may take
+    (``GameSpec.most_moves``: the worst case of the options that lengthen a match, e.g.
+    Completto's ``games`` × ``max_turns``, L.A.M.A.'s ``end_at``, Elements' ``deals``) when it is
+    more than a match of bots only may take, ``PLAY_BOT_MATCH_MAX_MOVES``; else ``None``. Nobody
+    paces a match of bots only, and each of its moves is a stored state, a log row and a task of
+    the bots' worker. The default, 20,000, takes every value of L.A.M.A.'s ``end_at`` (at most
+    15 moves a point, measured with the bots: 15,000 at 1,000), Elements' ``deals`` (65 moves a
+    deal: 3,250 at 50) and Elements of Chaos (no option lengthens it; 1,240 moves at most,
+    measured), and Completto series of up to 9 games at the default 1,000 turns a game
+    (2,020 to 2,048 moves each, by the seats); at about a move a second it is five to six hours
+    of a bot worker's time."""
+    limit = settings.PLAY_BOT_MATCH_MAX_MOVES
+    moves = engine.spec.most_moves(options, players)
+    return moves if limit and moves is not None and moves > limit else None
+
+
+def refuse_too_long(engine, options: dict, players: int) -> None:
+    """``MatchError("bad_options")`` for a match of bots only that ``too_long`` finds too long,
+    naming the options that lengthen it; details ``{"options": [names], "moves", "limit"}``."""
+    moves = too_long(engine, options, players)
+    if moves is None:
+        return
+    limit, names = settings.PLAY_BOT_MATCH_MAX_MOVES, list(engine.spec.length_options)
+    raise MatchError(
+        "bad_options",
+        _("A match of bots only may last at most %(limit)s moves, and with these options (%(options)s) it may "
+          "last %(moves)s. Choose smaller values of %(options)s.")
+        % {"limit": f"{limit:,}", "moves": f"{moves:,}", "options": ", ".join(names)},
+        {"options": names, "moves": moves, "limit": limit},
+    )
 
 
 def needs_player(player: Player | None) -> Player:

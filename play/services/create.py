@@ -20,7 +20,7 @@ from play.seat_decks import DEFAULT_BOT_DECK, not_used, plays_with_seat_decks, s
 from play.turn_clock import MAX_SECONDS_PER_TURN, MIN_SECONDS_PER_TURN
 
 from . import limits
-from .checks import needs_player, refuse_stacked_deal
+from .checks import needs_player, refuse_stacked_deal, refuse_too_long
 from .deadlines import start_clock
 from .game_setup import setup, start_with_decks
 from .seating import address_key, take
@@ -165,7 +165,8 @@ def create_match(
     Raises ``MatchError`` with code ``too_many_matches`` (HTTP 429), ``unknown_game``,
     ``bad_seats`` (count outside the game's range, a bad entry, a bot the game does not have),
     ``bad_clock``, ``bad_think_time``, ``secret_options`` (a stacked deal with another seat for a
-    person; details ``{"options": [names]}``), ``bad_options`` (the engine's ``ValueError``), ``name_required``
+    person; details ``{"options": [names]}``), ``bad_options`` (the engine's ``ValueError``; or a match of bots only whose options let it last
+    more than ``PLAY_BOT_MATCH_MAX_MOVES`` moves, ``checks.refuse_too_long``), ``name_required``
     (no player for a human seat),
     ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
     ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
@@ -192,6 +193,8 @@ def create_match(
         # Check the options now, with the decks known standing in for those still to come.
         known = next(d for d in decks if d is not None)
         setup(engine, len(bots), seed, engine.spec.with_seat_decks(options, [(d or known)["cards"] for d in decks]))
+    if not humans:
+        refuse_too_long(engine, options, len(bots))
     key = address_key(address)
     with transaction.atomic():
         limits.check_room(player, key, Match.Status.RUNNING if starts else Match.Status.OPEN)

@@ -9,15 +9,19 @@ from play.identity import Player
 from play.models import Match
 from play.payloads import get_game
 from play.scheduling import after_commit
+from play.seat_holders import people_left
 
 from .bots import stand_in_bot
-from .checks import lock, replaced, running, seated
+from .checks import lock, replaced, running, seated, too_long
 
 
 @transaction.atomic
 def resign(player: Player | None, match_id: str) -> Match:
     """``player`` resigns a running match: the seat is marked resigned and the heuristic bot
-    (the random one for a game without a heuristic bot) plays it from now on.
+    (the random one for a game without a heuristic bot) plays it from now on. When that leaves no
+    person playing and the match's options let it run longer than a match of bots only may
+    (``checks.too_long``), it is ``abandoned`` instead, as a match of bots only that long is
+    refused (``create``).
 
     Raises ``MatchError``: ``match_not_found``, ``not_seated``, ``resigned`` (already),
     ``timed_out`` (a bot plays the seat already), ``not_started`` (leave instead),
@@ -35,6 +39,10 @@ def resign(player: Player | None, match_id: str) -> Match:
     seat.resigned = True
     seat.bot = stand_in_bot(engine)
     seat.save(update_fields=["resigned", "bot"])
+    if not people_left(seats) and too_long(engine, match.options, match.players):
+        # Left to bots only, the match is held to the length a match of bots only may have.
+        match.status = Match.Status.ABANDONED
+        match.turn_deadline = None
     match.save()
     after_commit(match, engine, engine.load(match.state, match.options), seats, reseat=True)
     return match

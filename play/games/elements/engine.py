@@ -74,6 +74,9 @@ from .state import (
 )
 
 MAX_DEALS = 50
+MOVES_PER_DEAL = 65
+"""The moves a deal takes, at most (``GameSpec.longest``): the cards bound it; measured with the
+bots, 20 seeds per player count, at most 62 (5 seats), 49 (4), 37 (3)."""
 SPEC = GameSpec(
     slug="elements",
     names={"en": "Elements", "ja": "エレメンツ"},
@@ -89,6 +92,8 @@ SPEC = GameSpec(
         Option("colours", DATA),
     ),
     minutes=30,
+    longest=lambda options, players: MOVES_PER_DEAL * (SPEC.option("deals").read(options) or players),
+    length_options=("deals",),
     summary=gettext_noop("Rank the colours, then win number cards in auctions by bidding sets of cards."),
 )
 """Elements' record (elements.md: "A game", "Stacked deals"); ``deals`` defaults to the player

@@ -341,6 +341,7 @@ function render() {
   part("leave-form").hidden = !(seated && view.status === "open");
   if (part("invite")) part("invite").hidden = view.status !== "open";
   part("resign-control").hidden = !(seated && view.status === "running" && mine && !mine.resigned);
+  if (part("stop-control")) part("stop-control").hidden = view.status !== "running";
   renderGuide();
   renderOutcome();
   renderClock();

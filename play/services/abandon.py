@@ -1,0 +1,41 @@
+"""The person who made a match of bots only stops it (``abandon``): nobody else sits at such a
+match, so nobody could leave, resign or dismiss it while it runs. It ends ``abandoned``, as a
+match whose last person was away ends (``play.services.clocks.time_out``): no outcome, and the
+bot turns already queued do nothing (``play.services.bot_turns`` checks the status)."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from play.errors import MatchError
+from play.identity import Player
+from play.models import Match
+from play.scheduling import broadcast_after_commit
+from play.seat_holders import made_by, people_left
+
+from .checks import lock, needs_player, running
+
+
+@transaction.atomic
+def abandon(player: Player | None, match_id: str) -> Match:
+    """``player``, who made the running match ``match_id``, stops it: it is ``abandoned`` at
+    once, when no person plays a seat of it (every seat a bot's).
+
+    Raises ``MatchError``: ``name_required``, ``match_not_found``, ``not_started``,
+    ``game_over``, ``abandoned`` (already), ``people_playing`` (409: a person plays a seat; they
+    resign instead), ``not_creator`` (403: someone else made the match).
+    """
+    player = needs_player(player)
+    match = lock(match_id)
+    running(match)
+    seats = list(match.seats.all())
+    if people_left(seats):
+        raise MatchError("people_playing", _("People play this match, so it cannot be stopped: only a match of bots "
+                                             "only can be. Resign your seat instead."))
+    if not made_by(match, player):
+        raise MatchError("not_creator", _("Only the person who made this match can stop it."))
+    match.status = Match.Status.ABANDONED
+    match.turn_deadline = None
+    match.save()
+    broadcast_after_commit(match.id)
+    return match
