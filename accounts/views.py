@@ -80,6 +80,7 @@ def locked_out(request, original_response=None, credentials=None):
     wait = settings.AXES_COOLOFF_TIME.total_seconds()
     response = render(request, "registration/locked_out.html", {
         "minutes": max(math.ceil(wait / 60), 1), "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "address_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
     }, status=429)
     response["Retry-After"] = str(math.ceil(wait))
     return response

@@ -307,13 +307,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Password guessing (django-axes): LOGIN_FAILURE_LIMIT failed logins (default 5) within
-# LOGIN_LOCKOUT_MINUTES (default 15) lock out the account, and separately the client address,
-# on every door that checks a password (the site's and the admin's login pages): the next try,
-# right or wrong, is answered 429 with the locked-out page naming the wait, and each refused try
-# starts the wait again. The address is taken as the API's rate limits take it (NUM_PROXIES,
+# Password guessing (django-axes): LOGIN_FAILURE_LIMIT failed logins (default 5) for one account
+# from one client address within LOGIN_LOCKOUT_MINUTES (default 15) lock out that account from
+# that address, and LOGIN_ADDRESS_FAILURE_LIMIT (default 20) from one address over every account
+# lock out the address (accounts.login_limits), on every door that checks a password (the site's
+# and the admin's login pages): the next try, right or wrong, is answered 429 with the
+# locked-out page naming the wait, and each refused try starts the wait again. The account's
+# owner still logs in from another address (names are public: counting per account alone let
+# anyone lock anyone out). The address is taken as the API's rate limits take it (NUM_PROXIES,
 # core.addresses). Failures are counted in the database (shared by every process, whichever
-# cache), and a successful login clears the failures of that account only (accounts.login_limits).
+# cache), and a successful login clears the failures of that account from that address only.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -321,7 +324,8 @@ AUTHENTICATION_BACKENDS = [
 AXES_HANDLER = "accounts.login_limits.LoginAttempts"
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_LOCKOUT_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=20)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # this order: accounts.login_limits
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "core.addresses.request_address"
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
