@@ -282,6 +282,7 @@ def test_the_schema_documents_every_match_endpoint(api):
         "/api/matches/{match_id}/log/", "/api/matches/{match_id}/replay/", "/api/matches/{match_id}/replay/frames/",
         "/api/matches/{match_id}/card-texts/",
         "/api/matches/{match_id}/chat/", "/api/matches/{match_id}/dismiss/", "/api/matches/{match_id}/rematch/",
+        "/api/matches/{match_id}/abandon/",
         "/api/matches/guided/",
     }
     stale = schema["paths"]["/api/matches/{match_id}/actions/"]["post"]["responses"]["409"]
