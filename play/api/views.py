@@ -384,6 +384,7 @@ class MatchDismiss(MatchApiView):
 class MatchAbandon(MatchApiView):
     """Stop a match of bots only that you made: it ends as abandoned at once (answers your view)."""
 
+    @takes_no_body
     @extend_schema(
         request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
         description=(

@@ -14,6 +14,7 @@ from tests.play.test_match_api import create, duel  # noqa: F401  (a fixture)
 BODYLESS = [
     ("delete", "/api/deck-drafts/{deck_id}/"),
     ("delete", "/api/decks/{deck_id}/"),
+    ("post", "/api/matches/{match_id}/abandon/"),
     ("post", "/api/matches/{match_id}/dismiss/"),
     ("post", "/api/matches/{match_id}/leave/"),
     ("post", "/api/matches/{match_id}/rematch/"),
