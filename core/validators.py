@@ -5,44 +5,66 @@ description, a version's note).
 A **name** may hold no character of Unicode's "other" categories (``C*``): controls such as ESC,
 formatting characters such as the right-to-left override (U+202E), the isolates (U+2066–U+2069)
 and zero-width spaces (U+200B), surrogates, private-use and unassigned code points; runs of
-white space become one space and the ends are stripped. A **text** may hold line breaks and
+white space become one space and the ends are stripped, and a name must keep a visible
+character (not only Hangul fillers such as U+3164, the braille blank U+2800 or another
+default-ignorable code point). A **text** may hold line breaks and
 tabs but no other control character and no bidirectional formatting character (which would
-turn the text around it on the page). Usernames follow Django's own rule (letters, digits and
-``@.+-_``), which admits none of these either.
+turn the text around it on the page). The characters are checked by ``tcg.shown_text``, in
+plain Python, so that the engines check the cards of a stacked deal the same way. Usernames
+follow Django's own rule (letters, digits and ``@.+-_``), which admits no control character;
+the sign-up form refuses invisible letters (U+3164) and a name that reads as a user's
+(``accounts.forms``).
 
-Both raise Django's ``ValidationError`` (code ``bad_name``, ``required`` or ``bad_text``),
+Both raise Django's ``ValidationError`` (code ``bad_name``, ``required``, ``invisible_name`` or ``bad_text``),
 which forms show as field errors and DRF fields (``core.api.fields``) as ``invalid_request``.
 """
 from __future__ import annotations
 
-import unicodedata
-
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-#: Bidirectional formatting characters: marks, embeddings, overrides and isolates.
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-TEXT_WHITESPACE = frozenset("\t\n\r")
+from core.selectors import user_named_like
+from tcg.shown_text import BIDI_CONTROLS, TEXT_WHITESPACE, is_invisible, name_fault, text_fault
+
+__all__ = ["BIDI_CONTROLS", "TEXT_WHITESPACE", "check_shown_text", "clean_display_name", "clean_guest_name"]
 
 
 def clean_display_name(value: str) -> str:
     """``value`` as a name shown to others (see the module): white space collapsed and
     stripped. Raises ``ValidationError`` ``bad_name`` for a character of a ``C*`` category,
-    ``required`` when nothing is left."""
-    if any(unicodedata.category(ch).startswith("C") for ch in value):
+    ``required`` when nothing is left, ``invisible_name`` when no character of it is visible
+    (``tcg.shown_text.is_invisible``: only fillers such as U+3164 or U+2800)."""
+    if name_fault(value):
         raise ValidationError(_("A name cannot hold control characters."), code="bad_name")
     name = " ".join(value.split())
     if not name:
         raise ValidationError(_("Enter a name."), code="required")
+    if is_invisible(name):
+        raise ValidationError(
+            _("A name needs a visible character: this one is only blank or invisible characters."),
+            code="invisible_name")
+    return name
+
+
+def clean_guest_name(value: str) -> str:
+    """``value`` as a guest's display name: :func:`clean_display_name`, and not one that reads as
+    a registered user's name (``core.selectors.user_named_like``: ``alice``, ``Alice``,
+    ``ａｌｉｃｅ`` or ``alіce`` while a user ``alice`` exists), which would pass the guest off as
+    that user at the table; ``ValidationError`` ``name_taken`` for that."""
+    name = clean_display_name(value)
+    if user_named_like(name) is not None:
+        raise ValidationError(
+            _("The name “%(name)s” reads as a registered player's name: choose another one, or log in."),
+            code="name_taken", params={"name": name})
     return name
 
 
 def check_shown_text(value: str) -> str:
     """``value`` unchanged when it may be shown to others (see the module); ``ValidationError``
     ``bad_text`` otherwise."""
-    for ch in value:
-        if ch in BIDI_CONTROLS or (unicodedata.category(ch) in ("Cc", "Cs") and ch not in TEXT_WHITESPACE):
-            raise ValidationError(
-                _("A text cannot hold control characters or bidirectional formatting characters (U+%(code)s)."),
-                code="bad_text", params={"code": f"{ord(ch):04X}"})
+    fault = text_fault(value)
+    if fault:
+        raise ValidationError(
+            _("A text cannot hold control characters or bidirectional formatting characters (U+%(code)s)."),
+            code="bad_text", params={"code": fault[2:]})
     return value

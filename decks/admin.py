@@ -1,13 +1,15 @@
 """Saved decks in the Django admin, with their cards inline.
 
 The forms check the deck constraints with clear messages (a site deck is public, a count is at
-least 1), so a bad edit is a form error, never a database error.
+least 1), so a bad edit is a form error, never a database error; the name and the description
+follow the rule of every door for text shown to others (``core.validators``).
 """
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import WholeNumberField
+from core.validators import check_shown_text, clean_display_name
 from tcg.decks.format import MAX_COUNT
 
 from .models import Deck, DeckCard, DeckVersion
@@ -46,6 +48,13 @@ class DeckAdminForm(forms.ModelForm):
     class Meta:
         model = Deck
         fields = ("id", "name", "description", "owner", "is_public")
+
+    def clean_name(self) -> str:
+        """The rule of every door for a name shown to others (``core.validators``)."""
+        return clean_display_name(self.cleaned_data["name"])
+
+    def clean_description(self) -> str:
+        return check_shown_text(self.cleaned_data["description"])
 
     def clean(self):
         data = super().clean()

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from core.forms import WholeNumberField
-from core.validators import clean_display_name
+from core.validators import clean_guest_name
 from play.bots import DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS, MIN_THINK_SECONDS, thinks
 from play.engine import BOOL, INT, Option
 from play.games import GAMES
@@ -129,7 +129,8 @@ class DeckChoiceField(forms.ChoiceField):
 
 
 class GuestNameForm(forms.Form):
-    """The name a guest plays under, kept in the session."""
+    """The name a guest plays under, kept in the session: a name shown to others, not one that
+    reads as a registered user's (``core.validators.clean_guest_name``)."""
 
     name = forms.CharField(
         label=_("Display name"), max_length=MAX_NAME_LENGTH,
@@ -138,7 +139,7 @@ class GuestNameForm(forms.Form):
     )
 
     def clean_name(self) -> str:
-        return clean_display_name(self.cleaned_data["name"])
+        return clean_guest_name(self.cleaned_data["name"])
 
 
 class MatchForm(forms.Form):

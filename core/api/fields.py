@@ -4,7 +4,7 @@ boolean ``true``/``false``."""
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from core.validators import check_shown_text, clean_display_name
+from core.validators import check_shown_text, clean_display_name, clean_guest_name
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -66,6 +66,14 @@ class DisplayNameField(StrictCharField):
 
     def to_internal_value(self, data):
         return _django_rule(clean_display_name, super().to_internal_value(data))
+
+
+class GuestNameField(DisplayNameField):
+    """A guest's display name (``core.validators.clean_guest_name``: the rule of a name shown to
+    others, and not one that reads as a registered user's)."""
+
+    def to_internal_value(self, data):
+        return _django_rule(clean_guest_name, super().to_internal_value(data))
 
 
 class ShownTextField(StrictCharField):

@@ -6,7 +6,7 @@ serializers describe ``play.payloads`` for the OpenAPI schema."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.fields import DisplayNameField, StrictCharField, StrictIntegerField, StrictNumberField
+from core.api.fields import GuestNameField, StrictCharField, StrictIntegerField, StrictNumberField
 from core.api.serializers import RejectUnknownFieldsMixin
 from play.engine import BOOL, INT, SEAT, GameSpec, Option
 from play.games import GAMES
@@ -48,13 +48,16 @@ class SeatInput(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class NameField(DisplayNameField):
-    """A guest's display name: the rule of the page's name form (``core.validators``)."""
+class NameField(GuestNameField):
+    """A guest's display name: the rule of the page's name form (``core.validators``), not one
+    that reads as a registered user's name."""
 
     def __init__(self, **kwargs):
         super().__init__(
             required=False, max_length=MAX_NAME_LENGTH,
-            help_text="your display name, when you play as a guest who has none yet (users play under their username)",
+            help_text="your display name, when you play as a guest who has none yet (users play under their username): "
+                      "no control or formatting character, at least one visible one, and not a registered "
+                      "player's name (nor one that reads as it: Alice, full-width or look-alike letters)",
             **kwargs,
         )
 

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.validators import check_shown_text
+from tcg.shown_text import is_invisible
 from play.errors import MatchError
 from play.identity import Player
 from play.models import ChatMessage
@@ -24,7 +25,8 @@ CHAT_MAX_LENGTH = 300
 
 def clean_text(text) -> str:
     """``text`` as a chat line: runs of whitespace (new lines included) made one space, the
-    ends trimmed. Raises ``MatchError``: ``chat_empty`` (not a string, or nothing but spaces),
+    ends trimmed. Raises ``MatchError``: ``chat_empty`` (not a string, or nothing but spaces, or
+    nothing visible: only fillers such as U+3164 or U+2800, ``tcg.shown_text.is_invisible``),
     ``chat_bad_text`` (a character the rule for text shown to others refuses,
     ``core.validators.check_shown_text``: a control character such as ESC, a bidirectional
     formatting one such as U+202E; details ``{"character": "U+202E"}``), ``chat_too_long`` (more
@@ -37,6 +39,9 @@ def clean_text(text) -> str:
     except ValidationError as exc:
         refused = exc.error_list[0]
         raise MatchError("chat_bad_text", refused.messages[0], {"character": "U+" + refused.params["code"]}) from None
+    if is_invisible(line):
+        raise MatchError("chat_empty", _("A chat message needs a visible character: this one is only blank or "
+                                         "invisible characters."))
     if len(line) > CHAT_MAX_LENGTH:
         raise MatchError(
             "chat_too_long",

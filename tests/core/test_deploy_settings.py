@@ -70,7 +70,8 @@ def test_a_laptop_without_https_starts_with_the_development_key():
 
 
 # Run in the subprocess: requests through Django's test client to the site the production
-# settings build (its sessions table in an in-memory database), printed as JSON.
+# settings build (its sessions and users tables in an in-memory database: a guest's name is
+# checked against the users'), printed as JSON.
 SITE = f"""
 import json
 
@@ -82,6 +83,7 @@ from django.core.management import call_command
 from django.test import Client
 
 call_command("migrate", "sessions", verbosity=0)
+call_command("migrate", "auth", verbosity=0)
 HOST, PROXY_HTTPS = {HOST!r}, "https"
 
 

@@ -1,0 +1,96 @@
+"""The rules for text people show to each other, in plain Python: the one check that every door
+applies (``core.validators`` for the site's forms and API, the engines for the cards a match's
+options bring).
+
+- A **name** may hold no character of Unicode's "other" categories (``C*``: controls such as
+  ESC, formatting characters such as U+202E or U+200B, surrogates, private-use and unassigned
+  code points; :func:`name_fault`), and must hold a visible character (:func:`is_invisible`).
+- A **text** may hold line breaks and tabs but no other control character and no bidirectional
+  formatting character (:func:`text_fault`).
+- :func:`name_key` folds a name for comparing it with another: two names with the same key read
+  the same (case, width, look-alike letters of other scripts, invisible characters).
+
+Which characters draw nothing comes from Unicode's own properties (``regex``'s
+``Default_Ignorable_Code_Point`` and ``White_Space``, ``unicodedata``'s categories); look-alike
+letters from Unicode's confusables (``confusable_homoglyphs``).
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+import regex
+from confusable_homoglyphs.confusables import confusables_data
+
+#: Bidirectional formatting characters: marks, embeddings, overrides and isolates.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+TEXT_WHITESPACE = frozenset("\t\n\r")
+#: The one blank character Unicode does not mark as ignorable or white space: U+2800 BRAILLE
+#: PATTERN BLANK (a symbol, ``So``, drawn as an empty cell).
+BLANK_SYMBOLS = "\u2800"
+#: A character that draws nothing: white space, an "other" (control, format, unassigned...), a
+#: default-ignorable code point (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation
+#: selectors, the combining grapheme joiner, ...) or a blank symbol.
+INVISIBLE = regex.compile(rf"[\p{{White_Space}}\p{{C}}\p{{Default_Ignorable_Code_Point}}{BLANK_SYMBOLS}]")
+
+
+def code_point(ch: str) -> str:
+    """``"U+202E"``: how a message names a character."""
+    return f"U+{ord(ch):04X}"
+
+
+def name_fault(value: str) -> str | None:
+    """The first character (as ``U+XXXX``) a name may not hold, a ``C*`` one; ``None`` when
+    there is none."""
+    for ch in value:
+        if unicodedata.category(ch).startswith("C"):
+            return code_point(ch)
+    return None
+
+
+def text_fault(value: str) -> str | None:
+    """The first character (as ``U+XXXX``) a text may not hold, a control character other than a
+    line break or a tab, a surrogate or a bidirectional formatting character; ``None`` when there
+    is none."""
+    for ch in value:
+        if ch in BIDI_CONTROLS or (unicodedata.category(ch) in ("Cc", "Cs") and ch not in TEXT_WHITESPACE):
+            return code_point(ch)
+    return None
+
+
+def is_invisible(value: str) -> bool:
+    """Whether ``value`` has no visible character: each is white space, an "other", a
+    default-ignorable code point or a blank symbol (``""`` is invisible)."""
+    return INVISIBLE.sub("", value) == ""
+
+
+def _skeletons() -> dict[str, str]:
+    """Each character of Unicode's confusables with the one its group of look-alikes is read
+    as (the group's lowest code point; groups joined through every listed pair)."""
+    parent: dict[str, str] = {}
+
+    def root(ch: str) -> str:
+        while parent.get(ch, ch) != ch:
+            ch = parent[ch]
+        return ch
+
+    for ch, homoglyphs in confusables_data.items():
+        for homoglyph in homoglyphs:
+            other = homoglyph["c"].replace("\u200e", "")  # right-to-left letters come between marks
+            if len(ch) == 1 and len(other) == 1:
+                a, b = root(ch), root(other)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    return {ch: root(ch) for ch in parent}
+
+
+SKELETONS = _skeletons()
+
+
+@lru_cache(maxsize=65536)
+def name_key(value: str) -> str:
+    """``value`` folded for comparing names: NFKC (full-width and styled letters become plain
+    ones), case folded, invisible characters left out, each look-alike letter read as its group
+    of Unicode's confusables (``alіce`` with a Cyrillic і reads as ``alice``)."""
+    folded = INVISIBLE.sub("", unicodedata.normalize("NFKC", value).casefold())
+    return "".join(SKELETONS.get(ch, ch) for ch in folded)
