@@ -11,7 +11,7 @@ Client → server: ``{"type": "act", "version": int, "action": {...}}``, ``{"typ
 Table chat: a person at the table (a seat's holder, or a spectator with a name) says a line
 with ``{"type": "chat", "text": ...}`` (``play.services.chat.say``: whitespace runs made one
 space, at most 300 characters); every socket at the table, the sender's included, is sent
-``{"type": "chat", "message": {"id", "seat", "name", "text", "version", "created"}}``. The text
+``{"type": "chat", "message": {"id", "seat", "name", "guest", "text", "version", "created"}}``. The text
 is sent as it was said: clients show it as text, never as HTML. A refused line is answered
 ``{"type": "error", "error": {"code", "message"[, "details"]}, "view": null, "about": "chat"}``:
 ``chat_empty``, ``chat_bad_text`` (a control or bidirectional formatting character, refused as in

@@ -6,7 +6,9 @@ Shape::
 
     {"id", "game", "status", "version", "players", "options",
                                     # status: "open" | "running" | "finished" | "abandoned"
-     "seats": [{"index", "name", "kind": "human"|"bot", "bot", "resigned", "timed_out", "you"}],
+     "seats": [{"index", "name", "kind": "human"|"bot", "guest", "bot", "resigned", "timed_out", "you"}],
+                                    # guest: the seat is held by a guest (a display name of a
+                                    # browser session), not by the registered user of that name
      "seat": int | None,            # the viewer's seat; None for a spectator
      "to_act": [int],               # [] unless the match is running
      "legal_actions": [dict],       # the viewer's; [] when they may not act now (a game may
@@ -50,12 +52,19 @@ def iso_utc(value: datetime | None) -> str | None:
     return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
+def is_guest(holder: Seat | ChatMessage) -> bool:
+    """Whether a seat or a chat line is a guest's: a browser session's display name, no user
+    (a name may be a registered user's only when ``False``)."""
+    return holder.user_id is None and bool(holder.session_key)
+
+
 def seat_entries(seats: list[Seat], viewer: int | None) -> list[dict]:
-    """The public list of seats: ``[{"index", "name", "kind", "bot", "resigned", "timed_out",
-    "you"}]`` (``timed_out``: the person was away on their turn too long, a bot plays the seat)."""
+    """The public list of seats: ``[{"index", "name", "kind", "guest", "bot", "resigned",
+    "timed_out", "you"}]`` (``guest``: a guest holds the seat, not a registered user;
+    ``timed_out``: the person was away on their turn too long, a bot plays the seat)."""
     return [
-        {"index": s.index, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
-         "timed_out": s.timed_out, "you": s.index == viewer}
+        {"index": s.index, "name": s.name, "kind": s.kind, "guest": is_guest(s), "bot": s.bot,
+         "resigned": s.resigned, "timed_out": s.timed_out, "you": s.index == viewer}
         for s in seats
     ]
 
@@ -189,6 +198,8 @@ def match_summary(match: Match, player: Player | None) -> dict:
 
 def chat_entry(message: ChatMessage) -> dict:
     """The public shape of a chat line: ``{"id", "seat" (int | None: a spectator), "name",
-    "text", "version" (the match version when it was said), "created" (ISO 8601, UTC)}``."""
-    return {"id": message.pk, "seat": message.seat, "name": message.name, "text": message.text,
+    "guest" (said by a guest, not by the registered user of that name), "text", "version" (the
+    match version when it was said), "created" (ISO 8601, UTC)}``."""
+    return {"id": message.pk, "seat": message.seat, "name": message.name, "guest": is_guest(message),
+            "text": message.text,
             "version": message.version, "created": iso_utc(message.created)}

@@ -188,6 +188,9 @@ class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     name = serializers.CharField(help_text='"" for a free seat or a bot')
     kind = serializers.ChoiceField(choices=["human", "bot"])
+    guest = serializers.BooleanField(
+        help_text="a guest holds the seat (a display name chosen in a browser session), not the registered "
+                  "player of that name; false for a user, a bot or a free seat")
     bot = serializers.CharField(help_text='the bot playing the seat: "" or its name, as /api/games/ gives it with '
                                           'its level ("random" plays "easy", "heuristic" "normal")')
     resigned = serializers.BooleanField()
@@ -313,6 +316,9 @@ class ChatLineSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True, help_text="the seat the author held; null for a spectator")
     name = serializers.CharField()
+    guest = serializers.BooleanField(
+        help_text="said by a guest (a display name chosen in a browser session), not by the registered player of "
+                  "that name")
     text = serializers.CharField(help_text="as it was said (whitespace folded): show it as text, not HTML")
     version = serializers.IntegerField(help_text="the match version when it was said")
     created = serializers.DateTimeField()

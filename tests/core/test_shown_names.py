@@ -160,3 +160,28 @@ def test_a_name_unlike_every_users_is_taken(user):
     client = Client()
     assert client.post("/play/name/", {"name": "Bob"})["Location"] == "/play/"
     assert client.session["guest_name"] == "Bob"
+
+
+# -- a guest is told apart from a user --------------------------------------------------------------
+def test_seats_and_chat_lines_say_whether_a_guest_holds_them(alice_api, user, db):
+    guest_client = Client()
+    assert guest_client.post("/play/name/", {"name": "Gus"}).status_code == 302
+    match = create_match(person(user), "lama", [HUMAN, HUMAN, {"kind": "bot", "bot": "random"}], {}, seed=1)
+    token = guest_client.get(f"/play/m/{match.id}/").cookies["csrftoken"].value
+    joined = guest_client.post(f"/api/matches/{match.id}/join/", {}, content_type="application/json",
+                               HTTP_X_CSRFTOKEN=token)
+    assert joined.status_code == 200
+    seats = [{k: s[k] for k in ("index", "name", "kind", "guest", "bot")} for s in joined.json()["seats"]]
+    assert seats == [
+        {"index": 0, "name": "alice", "kind": "human", "guest": False, "bot": ""},
+        {"index": 1, "name": "Gus", "kind": "human", "guest": True, "bot": ""},
+        {"index": 2, "name": "", "kind": "bot", "guest": False, "bot": "random"},
+    ]
+    say(person(user), match.id, "hi")
+    say(guest(guest_client.session.session_key, "Gus"), match.id, "hello")
+    lines = alice_api.get(f"/api/matches/{match.id}/chat/").json()
+    assert [(line["seat"], line["name"], line["guest"], line["text"]) for line in lines] == [
+        (0, "alice", False, "hi"), (1, "Gus", True, "hello")]
+    schema = alice_api.get("/api/schema/?format=json").json()["components"]["schemas"]
+    assert schema["Seat"]["properties"]["guest"]["type"] == "boolean" and "guest" in schema["Seat"]["required"]
+    assert schema["ChatLine"]["properties"]["guest"]["type"] == "boolean"

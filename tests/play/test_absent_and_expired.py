@@ -143,7 +143,7 @@ def test_an_absent_person_times_out_and_a_bot_plays_their_seat(duel, alice_api, 
         True, True, "heuristic", "alice")
     view = bob_api.get(f"/api/matches/{duel}/").json()
     assert view["status"] == "running"
-    assert view["seats"][0] == {"index": 0, "name": "alice", "kind": "human", "bot": "heuristic", "resigned": True,
+    assert view["seats"][0] == {"index": 0, "name": "alice", "kind": "human", "guest": False, "bot": "heuristic", "resigned": True,
                                 "timed_out": True, "you": False}
     refused = alice_api.post(f"/api/matches/{duel}/actions/", {"version": 0, "action": {"type": "draw"}},
                              format="json")

@@ -87,8 +87,8 @@ def test_the_chat_is_read_oldest_first_by_anyone(api, user, other_user):
     say(person(other_user), match.id, " <i>hi</i>  there ")
     lines = api.get(f"/api/matches/{match.id}/chat/").json()
     assert [{k: v for k, v in line.items() if k not in ("id", "created")} for line in lines] == [
-        {"seat": 0, "name": "alice", "text": "hello", "version": 0},
-        {"seat": None, "name": "bob", "text": "<i>hi</i> there", "version": 0},
+        {"seat": 0, "name": "alice", "guest": False, "text": "hello", "version": 0},
+        {"seat": None, "name": "bob", "guest": False, "text": "<i>hi</i> there", "version": 0},
     ]
     assert [line["id"] for line in lines] == list(ChatMessage.objects.order_by("id").values_list("id", flat=True))
     response = api.get("/api/matches/nosuchmatch/chat/")

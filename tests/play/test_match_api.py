@@ -66,7 +66,7 @@ def test_create_answers_the_creators_view(alice_api):
     view = response.json()
     assert (view["status"], view["seat"], view["version"], view["to_act"]) == ("running", 0, 0, [0])
     assert view["legal_actions"] == OPENING_LEGAL and view["state"]["hand"] == HAND
-    assert view["seats"][1] == {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False,
+    assert view["seats"][1] == {"index": 1, "name": "", "kind": "bot", "guest": False, "bot": "heuristic", "resigned": False,
                                 "timed_out": False, "you": False}
     assert Match.objects.get(pk=view["id"]).created_by.username == "alice"
 
@@ -233,7 +233,7 @@ def test_leave_and_resign(alice_api, bob_api, duel):
     assert error_of(alice_api.post(f"/api/matches/{waiting}/resign/"), 400) == "not_started"
     resigned = bob_api.post(f"/api/matches/{duel}/resign/")
     assert resigned.status_code == 200
-    assert resigned.json()["seats"][1] == {"index": 1, "name": "bob", "kind": "human", "bot": "heuristic",
+    assert resigned.json()["seats"][1] == {"index": 1, "name": "bob", "kind": "human", "guest": False, "bot": "heuristic",
                                            "resigned": True, "timed_out": False, "you": True}
     assert error_of(bob_api.post(f"/api/matches/{duel}/resign/"), 403) == "resigned"
 

@@ -65,15 +65,16 @@ async def _everyone_hears(match_id, alice_cookie, bob_cookie, carol_cookie):
     said = "  <b>gl</b> & <script>alert(1)</script>\n hf  "
     await bob.send_json_to({"type": "chat", "text": said})
     frames = [await receive(sock) for sock in everyone]
-    expected = {"type": "chat", "message": {"seat": 1, "name": "bob", "text": "<b>gl</b> & <script>alert(1)</script> hf",
-                                            "version": 0}}
+    expected = {"type": "chat", "message": {"seat": 1, "name": "bob", "guest": False,
+                                            "text": "<b>gl</b> & <script>alert(1)</script> hf", "version": 0}}
     assert [_shape(frame) for frame in frames] == [expected] * 4
     assert len({frame["message"]["id"] for frame in frames}) == 1
 
     await carol.send_json_to({"type": "chat", "text": "watching 👀"})
     frames = [await receive(sock) for sock in everyone]
     assert [_shape(frame) for frame in frames] == [
-        {"type": "chat", "message": {"seat": None, "name": "Carol", "text": "watching 👀", "version": 0}}] * 4
+        {"type": "chat", "message": {"seat": None, "name": "Carol", "guest": True, "text": "watching 👀",
+                                     "version": 0}}] * 4
     assert [await sock.receive_nothing(timeout=0.2) for sock in everyone] == [True] * 4
     for sock in everyone:
         await sock.disconnect()

@@ -85,9 +85,9 @@ def test_the_creators_view_payload(alice):
     assert view == {
         "id": match.id, "game": "lama", "status": "running", "version": 0, "players": 2, "options": {},
         "seats": [
-            {"index": 0, "name": "alice", "kind": "human", "bot": "", "resigned": False, "timed_out": False,
+            {"index": 0, "name": "alice", "kind": "human", "guest": False, "bot": "", "resigned": False, "timed_out": False,
              "you": True},
-            {"index": 1, "name": "", "kind": "bot", "bot": "heuristic", "resigned": False, "timed_out": False,
+            {"index": 1, "name": "", "kind": "bot", "guest": False, "bot": "heuristic", "resigned": False, "timed_out": False,
              "you": False},
         ],
         "seat": 0, "to_act": [0], "legal_actions": OPENING_LEGAL,
@@ -130,7 +130,7 @@ def test_the_last_person_to_join_starts_the_match(alice, bob):
     joined = join_match(bob, match.id, None)
     assert joined.status == "running"
     assert match_view(joined, bob)["seats"][1] == {
-        "index": 1, "name": "bob", "kind": "human", "bot": "", "resigned": False, "timed_out": False, "you": True,
+        "index": 1, "name": "bob", "kind": "human", "guest": False, "bot": "", "resigned": False, "timed_out": False, "you": True,
     }
 
 

@@ -274,7 +274,7 @@ async def _join_while_watching(match_id, cookie, key, alice_cookie):
     seated = await view_of(gus)
     assert (seated["seat"], seated["status"]) == (1, "running")
     assert seated["state"] == GAMES["lama"].view(GAMES["lama"].setup(2, 7, {}), 1)
-    assert seated["seats"][1] == {"index": 1, "name": "Gus", "kind": "human", "bot": "", "resigned": False, "timed_out": False, "you": True}
+    assert seated["seats"][1] == {"index": 1, "name": "Gus", "kind": "human", "guest": True, "bot": "", "resigned": False, "timed_out": False, "you": True}
     assert (await view_of(alice))["seats"][1]["name"] == "Gus"
     await gus.send_json_to({"type": "act", "version": 0, "action": {"type": "draw"}})
     assert (await receive(gus))["error"]["code"] == "not_your_turn"
