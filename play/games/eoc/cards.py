@@ -21,6 +21,7 @@ from tcg.effects.language import MANUAL, parse_effect
 from tcg.effects.text import card_text
 from tcg.message import gettext_noop
 from tcg.numbers import DECK_SIZE, MAX_COPIES
+from tcg.shown_text import is_invisible, name_fault, text_fault
 from tcg.vocabulary import STEPS
 
 
@@ -157,11 +158,39 @@ def forget_catalogues() -> None:
 
 _PARSED: dict[str, Card] = {}
 
+#: The names of a card (shown at the table to both seats): the rule of names shown to others.
+NAME_FIELDS = ("name", "name_en")
+#: Its other free texts (a manual card's ``ability`` and ``text`` are its text at the table): the
+#: rule of texts shown to others.
+TEXT_FIELDS = ("ability", "text", "reading", "flavour", "artist")
+
+
+def check_shown(record, where: str) -> None:
+    """``BadOption`` naming ``where`` and the field when a card brought in the options holds what
+    no text shown to others may (``tcg.shown_text``, the rule of every door of the site): a name
+    with a control or formatting character (U+202E, U+0007, U+200B) or nothing visible (U+3164),
+    another text with a control or bidirectional formatting character."""
+    for field in NAME_FIELDS:
+        value = getattr(record, field) or ""
+        fault = name_fault(value)
+        if fault:
+            raise bad_option(gettext_noop("%(where)s: '%(field)s' cannot hold control or formatting characters "
+                                          "(%(character)s)"), where=where, field=field, character=fault)
+        if value and is_invisible(value):
+            raise bad_option(gettext_noop("%(where)s: '%(field)s' needs a visible character"), where=where,
+                             field=field)
+    for field in TEXT_FIELDS:
+        fault = text_fault(getattr(record, field) or "")
+        if fault:
+            raise bad_option(gettext_noop("%(where)s: '%(field)s' cannot hold control characters or bidirectional "
+                                          "formatting characters (%(character)s)"), where=where, field=field,
+                             character=fault)
+
 
 def parse_card(data, where: str) -> Card:
     """One interchange dict as a :class:`Card`; ``ValueError`` naming ``where`` and every problem
     (the reader of ``tcg.cards.interchange``, plus the ``effect`` key: absent, ``"manual"`` or a
-    JSON object or list of objects)."""
+    JSON object or list of objects), or its first text that may not be shown (:func:`check_shown`)."""
     try:
         key = json.dumps(data, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -173,6 +202,7 @@ def parse_card(data, where: str) -> Card:
         record = card_from_dict(data)
     except CardDataError as exc:
         raise bad_option(gettext_noop("%(where)s: %(problems)s"), where=where, problems=str(exc)) from None
+    check_shown(record, where)
     effect = data.get("effect")
     if effect is not None and not (effect == "manual" or isinstance(effect, (dict, list))):
         raise bad_option(gettext_noop("%(where)s: 'effect' must be \"manual\", an object or a list of objects"),
