@@ -74,10 +74,13 @@ def save_draft(user, deck: Deck | None, entries: list[dict], name: str = "", des
 
     ``base_version`` is the number of the deck's version the builder's list was loaded from;
     when it is not given, the draft keeps the base it had, and a first draft is based on the
-    deck's latest version. A new deck's draft has none (``base_version`` is ignored). Raises
-    ``DeckPermissionError`` unless ``user`` owns ``deck``, ``DeckNotFound`` when it was deleted
-    meanwhile, ``VersionNotFound`` for a base the deck does not have; nothing changes then."""
+    deck's latest version. A new deck's draft has none. Raises ``DeckPermissionError`` unless
+    ``user`` owns ``deck``, ``DeckNotFound`` when it was deleted meanwhile, ``VersionNotFound``
+    for a base the deck does not have (any base for a new deck, which has no versions yet: it
+    was ignored); nothing changes then."""
     base = None
+    if deck is None and base_version is not None:
+        raise VersionNotFound("new", base_version)
     if deck is not None:
         deck = lock_deck(deck, no_key=True)
         check_owner(deck, user, "draft")

@@ -121,6 +121,9 @@ def test_drafts_are_kept_replaced_and_discarded(alice_api, bob_api, user, sample
     bad = alice_api.put("/api/deck-drafts/new/", {"cards": [{"code": "SMP-001", "count": 0}]}, format="json")
     assert bad.status_code == 400
     assert alice_api.get("/api/deck-drafts/new/").json()["cards"] == SMALL[:1]  # the refused one changed nothing
+    based = alice_api.put("/api/deck-drafts/new/", {**body, "base_version": 99999}, format="json")
+    assert (based.status_code, based.json()["error"]["message"]) == (404, "Deck new has no version 99999.")
+    assert alice_api.get("/api/deck-drafts/new/").json()["cards"] == SMALL[:1]  # a new deck has no versions yet
 
     assert alice_api.delete(f"/api/deck-drafts/{deck.pk}/").status_code == 204
     assert alice_api.delete("/api/deck-drafts/new/").status_code == 204
