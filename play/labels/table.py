@@ -11,7 +11,8 @@ TABLE = {
     "status_running": _("In play"),
     "status_finished": _("Finished"),
     "status_abandoned": _("Abandoned"),
-    "abandoned": _("The match was abandoned: nobody joined it in time, or every person at it was away too long."),
+    "abandoned": _("The match was abandoned: nobody joined it in time, every person at it was away too long, or its "
+                     "maker stopped it."),
     "your_turn": _("Your turn"),
     "guide_progress": _("step %(step)s of %(steps)s"),
     "waiting_for": _("Waiting for %(name)s"),

@@ -93,8 +93,8 @@ def running(match: Match) -> None:
 
 def abandoned() -> MatchError:
     """The refusal for an abandoned match (``abandoned``)."""
-    return MatchError("abandoned", _("The match was abandoned: nobody joined it in time, or every person at it "
-                                     "was away too long. It is over."))
+    return MatchError("abandoned", _("The match was abandoned: nobody joined it in time, every person at it was "
+                                     "away too long, or its maker stopped it. It is over."))
 
 
 def replaced(seat: Seat) -> MatchError:

@@ -431,7 +431,8 @@ def test_an_abandoned_table_says_so_opens_no_socket_and_marks_the_seat_that_time
     page.goto(f"{asgi_server}/play/m/{match.id}/")
     expect(page.locator("#match-status")).to_have_text("Abandoned")
     expect(page.locator("#turn-banner")).to_have_text(
-        "The match was abandoned: nobody joined it in time, or every person at it was away too long.")
+        "The match was abandoned: nobody joined it in time, every person at it was away too long, or its maker "
+        "stopped it.")
     expect(page.locator('.seat[data-seat="0"] .badge-timed-out')).to_have_text("away: a bot plays")
     expect(page.locator("#connection")).to_be_hidden()
     expect(page.locator("#resign-control")).to_be_hidden()

@@ -90,7 +90,8 @@ def test_the_lobby_and_the_table_show_an_abandoned_match(client):
     assert json_block(table, "match-view")["status"] == "abandoned"
     labels = json_block(table, "play-labels")
     assert (labels["status_abandoned"], labels["abandoned"]) == (
-        "Abandoned", "The match was abandoned: nobody joined it in time, or every person at it was away too long.")
+        "Abandoned", "The match was abandoned: nobody joined it in time, every person at it was away too long, or its "
+        "maker stopped it.")
 
 
 def test_a_socket_at_an_open_match_is_told_it_was_abandoned(transactional_db):
@@ -173,7 +174,8 @@ def test_when_no_person_is_left_the_match_is_abandoned(alice_api, client):
                              format="json")
     assert error_of(refused, 409) == "abandoned"
     assert refused.json()["error"]["message"] == (
-        "The match was abandoned: nobody joined it in time, or every person at it was away too long. It is over.")
+        "The match was abandoned: nobody joined it in time, every person at it was away too long, or its maker "
+        "stopped it. It is over.")
     # no bot plays on for nobody
     assert tasks.bot_turn.apply(args=(match_id, 0)).get() is False
     assert expire_clock(match_id, 0) is False

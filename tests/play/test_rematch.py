@@ -107,8 +107,8 @@ def test_a_stacked_deal_is_copied_only_when_every_other_seat_is_a_bot(user):
 @pytest.mark.parametrize(("status", "code", "http", "message"), [
     ("open", "not_finished", 409, "A rematch can be proposed once the match is over."),
     ("running", "not_finished", 409, "A rematch can be proposed once the match is over."),
-    ("abandoned", "abandoned", 409, "The match was abandoned: nobody joined it in time, or every person at it was "
-                                    "away too long. It is over."),
+    ("abandoned", "abandoned", 409, "The match was abandoned: nobody joined it in time, every person at it was "
+                                    "away too long, or its maker stopped it. It is over."),
 ])
 @pytest.mark.usefixtures("english")
 def test_a_rematch_needs_a_finished_match(user, status, code, http, message):
