@@ -319,6 +319,7 @@ def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fi
     expect(page.locator("#match-status")).to_have_text("Finished")
     expect(page.locator("#outcome")).to_be_visible()
     expect(page.locator("#connection")).to_be_hidden()
+    expect(page.locator("#hand-title")).to_be_hidden()  # a spectator holds no hand
     page.wait_for_timeout(500)
     assert sockets == []
     # The icon is the site's /favicon.ico, which answers: nothing missing.

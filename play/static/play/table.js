@@ -334,6 +334,9 @@ function render() {
   part("spectator-note").hidden = view.seat !== null || view.status === "open";
   const focusInBoard = boardElement.contains(document.activeElement);
   if (view.status !== "open") board.render(boardElement, view.state, ctx);
+  // A spectator holds no hand: no "Your hand" heading over the note that the hands are hidden.
+  const handTitle = boardElement.querySelector("#hand-title");
+  if (handTitle) handTitle.hidden = view.seat === null;
   if (focusInBoard) keepFocusInBoard();
   boardElement.hidden = view.status === "open";
   const seated = view.seat !== null;
