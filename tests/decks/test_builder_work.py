@@ -248,7 +248,10 @@ def test_a_draft_remembers_the_version_it_was_started_from(alice_api, user, samp
     with pytest.raises(services.VersionNotFound):
         services.save_draft(user, deck, SMALL, base_version=3)
     assert DeckDraft.objects.get(owner=user, deck=deck).entries == SMALL[:2]  # the refused one changed nothing
-    assert services.save_draft(user, None, SMALL, base_version=2).base_version is None
+    with pytest.raises(services.VersionNotFound):  # a new deck has no versions yet
+        services.save_draft(user, None, SMALL, base_version=2)
+    assert not DeckDraft.objects.filter(owner=user, deck=None).exists()
+    assert services.save_draft(user, None, SMALL).base_version is None
 
     url = f"/api/deck-drafts/{deck.pk}/"
     put = alice_api.put(url, {"cards": SMALL, "base_version": 1}, format="json")
