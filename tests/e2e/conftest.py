@@ -4,6 +4,7 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls in the test
 # itself (fixtures) are still synchronous and safe.
@@ -29,13 +30,30 @@ def browser():
         browser.close()
 
 
+#: True in a page while the deck builder has a draft waiting to be written or being written.
+DRAFT_PENDING = "() => document.querySelector('[data-draft-pending=\"true\"]') !== null"
+
+
+def close_settled(context) -> None:
+    """Close a browser context once none of its pages has builder work waiting to be written.
+    Closing a page with a draft waiting writes it (the builder's keepalive request on leaving),
+    and that request reached the test server while the database was being emptied for the next
+    test: a deadlock with the emptying TRUNCATE."""
+    for page in context.pages:
+        try:
+            page.wait_for_function(f"() => !({DRAFT_PENDING})()", timeout=10_000)
+        except PlaywrightError:  # a page that crashed or was closed: nothing of it is waiting
+            pass
+    context.close()
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page
-    context.close()
+    close_settled(context)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ search results and deck panel, and in the deck page, in the English order; a rea
 Japanese sees Japanese names first, in kana order."""
 import pytest
 
+from tests.e2e.conftest import close_settled
 from tests.e2e.test_deck_builder import PASSWORD, add_from_results, log_in, search, wait_for_total
 
 pytestmark = pytest.mark.e2e
@@ -24,7 +25,7 @@ def page_ja(browser):
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page
-    context.close()
+    close_settled(context)
 
 
 def build_three(page, base):

@@ -39,6 +39,13 @@ let draftTimer = null;
 // When the first change not yet written as a draft was made (null: none is waiting).
 let pendingSince = null;
 let draftWrite = Promise.resolve();
+let draftWrites = 0;
+
+// The builder's data-draft-pending: "true" while a draft is waiting to be written or being
+// written (the page's browser tests wait for "false" before they close it).
+function showPending() {
+  root.dataset.draftPending = String(draftTimer !== null || draftWrites > 0);
+}
 
 // A message of the page (labels.messages), formatted with values.
 function message(key, values = {}) {
@@ -130,6 +137,7 @@ function changed() {
   const now = Date.now();
   pendingSince ??= now;
   draftTimer = window.setTimeout(writeDraft, Math.max(0, Math.min(DRAFT_DELAY_MS, pendingSince + DRAFT_MAX_WAIT_MS - now)));
+  showPending();
 }
 
 // The page is being hidden or left with a draft still waiting: write it now, with a request
@@ -148,6 +156,8 @@ function writeDraft({ leaving = false } = {}) {
     send(url, { method: "PUT", body, csrf, keepalive: true }).catch(() => {});
     return draftWrite;
   }
+  draftWrites += 1;
+  showPending();
   draftWrite = draftWrite.then(async () => {
     const status = document.getElementById("draft-status");
     try {
@@ -165,6 +175,8 @@ function writeDraft({ leaving = false } = {}) {
       status.textContent = message("draft_failed");
       status.dataset.saved = "false";
     }
+    draftWrites -= 1;
+    showPending();
   });
   return draftWrite;
 }
@@ -174,6 +186,7 @@ async function dropDraft(url) {
   window.clearTimeout(draftTimer);
   draftTimer = null;
   pendingSince = null;
+  showPending();
   await draftWrite;
   try {
     await send(url, { method: "DELETE", csrf });
@@ -314,6 +327,7 @@ async function save(event) {
   window.clearTimeout(draftTimer);
   draftTimer = null;
   pendingSince = null;
+  showPending();
   await draftWrite;
   let response;
   try {
