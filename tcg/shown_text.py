@@ -64,9 +64,11 @@ def is_invisible(value: str) -> bool:
     return INVISIBLE.sub("", value) == ""
 
 
-def _skeletons() -> dict[str, str]:
+@lru_cache(maxsize=1)
+def skeletons() -> dict[str, str]:
     """Each character of Unicode's confusables with the one its group of look-alikes is read
-    as (the group's lowest code point; groups joined through every listed pair)."""
+    as (the group's lowest code point; groups joined through every listed pair). Built on the
+    first call (about 20 ms), not at import."""
     parent: dict[str, str] = {}
 
     def root(ch: str) -> str:
@@ -84,13 +86,11 @@ def _skeletons() -> dict[str, str]:
     return {ch: root(ch) for ch in parent}
 
 
-SKELETONS = _skeletons()
-
-
 @lru_cache(maxsize=65536)
 def name_key(value: str) -> str:
     """``value`` folded for comparing names: NFKC (full-width and styled letters become plain
     ones), case folded, invisible characters left out, each look-alike letter read as its group
     of Unicode's confusables (``alіce`` with a Cyrillic і reads as ``alice``)."""
     folded = INVISIBLE.sub("", unicodedata.normalize("NFKC", value).casefold())
-    return "".join(SKELETONS.get(ch, ch) for ch in folded)
+    skeleton = skeletons()
+    return "".join(skeleton.get(ch, ch) for ch in folded)

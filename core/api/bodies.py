@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import ValidationError
 
+from .serializers import refuse_unknown_fields
+
 
 def takes_no_body(method):
     """Decorates an API view method: the operation takes no body (documented so in the OpenAPI
@@ -26,7 +28,6 @@ def refuse_a_body(request) -> None:
     come first."""
     data = request.data
     if isinstance(data, Mapping):
-        if data:
-            raise ValidationError({key: ["unknown field"] for key in sorted(data)})
+        refuse_unknown_fields(sorted(data))
         return
     raise ValidationError(["this operation takes no body"])

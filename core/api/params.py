@@ -204,5 +204,14 @@ def read_parameters(query: QueryDict, declared: tuple[Parameter, ...]) -> dict:
         sentences.append(sentence % {"name": name, "value": value[:100], "expected": expected, "count": len(given),
                                      "names": ", ".join(by_name) or _("no query parameters")})
     if problems:
-        raise DomainError("bad_parameter", " ".join(sentences), {**problems[0], "problems": problems})
+        raise parameter_refusal(problems, sentences)
     return values
+
+
+def parameter_refusal(problems: list[dict], sentences: list[str], **details) -> DomainError:
+    """The 400 ``bad_parameter`` refusal of ``problems`` (each ``{"parameter", "value",
+    "expected"}``, at least one), told by ``sentences`` joined: its details are the first
+    problem, then ``details``, then ``"problems"``: every one of them. Used by
+    :func:`read_parameters` and by a view whose check needs more than a parameter's own value
+    (a code the deck does not hold)."""
+    return DomainError("bad_parameter", " ".join(sentences), {**problems[0], **details, "problems": problems})

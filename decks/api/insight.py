@@ -9,12 +9,11 @@ from django.utils.translation import gettext as _
 from rest_framework.response import Response
 
 from core.api.base import ApiView
-from core.api.params import Codes, Integer, query_parameters
+from core.api.params import Codes, Integer, parameter_refusal, query_parameters
 from core.errors import localized
 from decks import selectors, services
 from tcg.decks.analysis import odds_json, stats_json
 from tcg.decks.odds import DEFAULT_PLAYED_PER_TURN, DEFAULT_TURNS, MAX_TURNS
-from tcg.errors import DomainError
 
 from .serializers import AnalyseInput, GoldfishInput, GoldfishRunSerializer
 from .views import ERROR, list_report, readable_deck
@@ -50,10 +49,10 @@ def odds_params(request, entries: list[dict]) -> tuple[int, int, tuple[str, ...]
     if missing:
         value = request.query_params["cards"]
         expected = _("codes of cards in this deck")
-        raise DomainError("bad_parameter", _("The query parameter cards names cards this deck does not hold: "
-                                             "%(codes)s.") % {"codes": ", ".join(missing)[:200]},
-                          {"parameter": "cards", "value": value, "expected": expected, "missing": missing,
-                           "problems": [{"parameter": "cards", "value": value, "expected": expected}]})
+        sentence = _("The query parameter cards names cards this deck does not hold: %(codes)s.") % {
+            "codes": ", ".join(missing)[:200]}
+        raise parameter_refusal([{"parameter": "cards", "value": value, "expected": expected}], [sentence],
+                                missing=missing)
     return params["turns"], params["played"], codes
 
 

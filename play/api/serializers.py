@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import GuestNameField, StrictCharField, StrictIntegerField, StrictNumberField
-from core.api.serializers import RejectUnknownFieldsMixin
+from core.api.serializers import RejectUnknownFieldsMixin, refuse_unknown_fields
 from play.engine import BOOL, INT, SEAT, GameSpec, Option
 from play.games import GAMES
 from play.bots import DEFAULT_THINK_SECONDS, MAX_THINK_SECONDS, MIN_THINK_SECONDS
@@ -42,9 +42,7 @@ class SeatInput(serializers.Serializer):
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
-            unknown = sorted(str(k) for k in set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({k: ["unknown field"] for k in unknown})
+            refuse_unknown_fields(sorted(str(k) for k in set(data) - set(self.fields)))
         return super().to_internal_value(data)
 
 
