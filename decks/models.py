@@ -151,6 +151,12 @@ class DeckDraft(models.Model):
     choosing "discard") deletes the draft; reopening the builder restores it, or, when the deck
     has a newer version than ``base_version`` (a card added from a card page, a version
     restored), says so and lets the player choose.
+
+    ``writer`` and ``sequence`` order the writes of one builder page: ``writer`` names the page
+    (a random id it picks when it loads; blank from a client that sends none) and ``sequence``
+    numbers its writes. A write from the same page with a number not above the kept one arrived
+    late (sent before the one kept, as a write sent on leaving the page can overtake one still
+    on its way) and is not applied.
     """
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_drafts")
@@ -160,6 +166,8 @@ class DeckDraft(models.Model):
     is_public = models.BooleanField(_("public"), default=False)
     entries = models.JSONField(_("cards"), default=list)
     base_version = models.PositiveIntegerField(_("based on version"), null=True, blank=True)
+    writer = models.CharField(_("written by page"), max_length=40, blank=True)
+    sequence = models.PositiveBigIntegerField(_("write number"), default=0)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

@@ -52,7 +52,7 @@ class DeckDraft(ApiView):
         draft = services.save_draft(
             request.user, deck, [dict(c) for c in data["cards"]], name=data.get("name", ""),
             description=data.get("description", ""), is_public=data.get("public", False),
-            base_version=data.get("base_version"))
+            base_version=data.get("base_version"), writer=data.get("writer", ""), sequence=data.get("sequence"))
         return Response(DraftSerializer(draft).data)
 
     @takes_no_body

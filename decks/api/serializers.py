@@ -1,5 +1,6 @@
 """Deck request and response shapes."""
-from django.utils.translation import ngettext
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy, ngettext
 from rest_framework import serializers
 
 from core.api.fields import DisplayNameField, ShownTextField, StrictBooleanField, StrictCharField, StrictIntegerField
@@ -215,6 +216,15 @@ class DraftInput(RejectUnknownFieldsMixin, serializers.Serializer):
     base_version = StrictIntegerField(
         required=False, allow_null=True, min_value=1,
         help_text="the deck's version the builder's list was loaded from (default: the draft's own, else the latest)")
+    writer = StrictCharField(
+        required=False, allow_blank=True, max_length=40,
+        validators=[RegexValidator(r"^[A-Za-z0-9_-]*$", gettext_lazy("Use letters, digits, - and _ only."))],
+        help_text="an id the writing page picks for itself (letters, digits, - and _); with sequence, orders that "
+                  "page's writes")
+    sequence = StrictIntegerField(
+        required=False, min_value=0, max_value=2**53 - 1,
+        help_text="the number of this write from the page named by writer: a write numbered at most the kept "
+                  "draft's, from the same writer, arrived late and is not applied (the answer is the draft as kept)")
 
 
 class DraftSerializer(serializers.Serializer):
@@ -225,6 +235,8 @@ class DraftSerializer(serializers.Serializer):
     public = serializers.BooleanField(source="is_public")
     base_version = serializers.IntegerField(
         allow_null=True, help_text="the deck's version the draft was started from; null for a new deck")
+    writer = serializers.CharField(help_text="the id of the page that wrote the draft (blank: none given)")
+    sequence = serializers.IntegerField(help_text="the number of that page's write kept")
     updated_at = serializers.DateTimeField()
 
 

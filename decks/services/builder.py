@@ -2,7 +2,8 @@
 to a deck"), and the builder's unsaved drafts. Each function is one transaction."""
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from tcg.decks.rules import ResolvedCard
 from tcg.numbers import MAX_COPIES
@@ -67,17 +68,25 @@ def _with_copies(entries: list[dict], code: str, count: int) -> list[dict]:
 
 @transaction.atomic
 def save_draft(user, deck: Deck | None, entries: list[dict], name: str = "", description: str = "",
-               is_public: bool = False, base_version: int | None = None) -> DeckDraft:
+               is_public: bool = False, base_version: int | None = None, writer: str = "",
+               sequence: int | None = None) -> DeckDraft:
     """Keep the builder's unsaved work: ``user``'s draft of ``deck`` (``None``: of a new deck)
     becomes ``entries`` (``[{"code", "count"}]``, type-checked by the caller) and the save form's
-    fields, replacing the one before.
+    fields, replacing the one before. Returns the draft as kept.
 
     ``base_version`` is the number of the deck's version the builder's list was loaded from;
     when it is not given, the draft keeps the base it had, and a first draft is based on the
-    deck's latest version. A new deck's draft has none. Raises ``DeckPermissionError`` unless
-    ``user`` owns ``deck``, ``DeckNotFound`` when it was deleted meanwhile, ``VersionNotFound``
-    for a base the deck does not have (any base for a new deck, which has no versions yet: it
-    was ignored); nothing changes then."""
+    deck's latest version. A new deck's draft has none.
+
+    ``writer`` (a builder page's own id, at most 40 characters) and ``sequence`` (the number of
+    its write, from 0) order one page's writes: when the kept draft was written by the same
+    ``writer`` with a ``sequence`` at least this one, this write was overtaken on its way (a
+    write sent as the page closed reached the server first) and the draft is left as it is.
+    A write from another page, or without both, always replaces the draft.
+
+    Raises ``DeckPermissionError`` unless ``user`` owns ``deck``, ``DeckNotFound`` when it was
+    deleted meanwhile, ``VersionNotFound`` for a base the deck does not have (any base for a
+    new deck, which has no versions yet: it was ignored); nothing changes then."""
     base = None
     if deck is None and base_version is not None:
         raise VersionNotFound("new", base_version)
@@ -89,12 +98,19 @@ def save_draft(user, deck: Deck | None, entries: list[dict], name: str = "", des
         kept = DeckDraft.objects.filter(owner=user, deck=deck).values_list("base_version", flat=True).first()
         latest = deck.versions.order_by("-number").values_list("number", flat=True).first()
         base = base_version or kept or latest
-    draft, _ = DeckDraft.objects.update_or_create(
-        owner=user, deck=deck,
-        defaults={"entries": [{"code": e["code"], "count": e["count"]} for e in entries], "name": name,
-                  "description": description, "is_public": is_public, "base_version": base},
-    )
-    return draft
+    fields = {"entries": [{"code": e["code"], "count": e["count"]} for e in entries], "name": name,
+              "description": description, "is_public": is_public, "base_version": base,
+              "writer": writer, "sequence": sequence or 0}
+    rows = DeckDraft.objects.filter(owner=user, deck=deck)
+    replaceable = rows.exclude(writer=writer, sequence__gte=sequence) if writer and sequence is not None else rows
+    # A compare-and-set: the row's own lock orders two writes of the same draft.
+    if not replaceable.update(**fields, updated_at=timezone.now()) and not rows.exists():
+        try:
+            with transaction.atomic():
+                return DeckDraft.objects.create(owner=user, deck=deck, **fields)
+        except IntegrityError:  # the same draft's first write from elsewhere came in between
+            replaceable.update(**fields, updated_at=timezone.now())
+    return rows.get()
 
 
 @transaction.atomic

@@ -369,6 +369,7 @@ NOT_SHOWN = {
     "DeckWriteInput.text": "a deck list: only the catalogue's cards it names are kept",
     "DeckWriteInput.cards.code": "a card's code: only the catalogue's card is kept",
     "DraftInput.cards.code": "kept in the owner's own draft, read as a deck list when it is saved",
+    "DraftInput.writer": "a builder page's own id (letters, digits, - and _), answered to the draft's owner only",
     "ActionInput.action": "a move, read by the game's rules",
     "CreateMatchInput.game": "one of the games' slugs",
     "CreateMatchInput.seats.kind": "human or bot",

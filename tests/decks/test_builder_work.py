@@ -130,6 +130,36 @@ def test_drafts_are_kept_replaced_and_discarded(alice_api, bob_api, user, sample
     assert DeckDraft.objects.count() == 0
 
 
+@pytest.mark.parametrize("target", ["new", "deck"])
+def test_a_draft_write_overtaken_on_its_way_is_not_applied(alice_api, user, sample_catalogue, target):
+    deck_id = "new" if target == "new" else make_deck(user).pk
+    url = f"/api/deck-drafts/{deck_id}/"
+
+    def put(cards, **order):
+        answer = alice_api.put(url, {"cards": cards, **order}, format="json")
+        assert answer.status_code == 200, answer.content
+        return {k: answer.json()[k] for k in ("cards", "writer", "sequence")}
+
+    assert put(SMALL, writer="page-a", sequence=2) == {"cards": SMALL, "writer": "page-a", "sequence": 2}
+    # Write 1 of the same page arrives after write 2 (sent as the page closed): the draft stays.
+    assert put(SMALL[:1], writer="page-a", sequence=1) == {"cards": SMALL, "writer": "page-a", "sequence": 2}
+    assert put(SMALL[:1], writer="page-a", sequence=2) == {"cards": SMALL, "writer": "page-a", "sequence": 2}
+    assert put(SMALL[1:], writer="page-a", sequence=3) == {"cards": SMALL[1:], "writer": "page-a", "sequence": 3}
+    # Another page (opened later) writes from its own first number; a client sending no order
+    # replaces the draft too, as before.
+    assert put(SMALL[:1], writer="page-b", sequence=1) == {"cards": SMALL[:1], "writer": "page-b", "sequence": 1}
+    assert put(SMALL, writer="page-b") == {"cards": SMALL, "writer": "page-b", "sequence": 0}
+    assert put(SMALL[1:]) == {"cards": SMALL[1:], "writer": "", "sequence": 0}
+    assert DeckDraft.objects.filter(owner=user).count() == 1
+    bad = alice_api.put(url, {"cards": SMALL, "writer": "x" * 41, "sequence": -1}, format="json")
+    assert bad.status_code == 400
+    assert [p["field"] for p in bad.json()["error"]["details"]["problems"]] == ["writer", "sequence"]
+    odd = alice_api.put(url, {"cards": SMALL, "writer": "page\u202e", "sequence": 9}, format="json")
+    assert (odd.status_code, odd.json()["error"]["details"]["problems"]) == (
+        400, [{"field": "writer", "message": "Use letters, digits, - and _ only."}])
+    assert alice_api.get(url).json()["cards"] == SMALL[1:]
+
+
 def test_the_builder_restores_a_draft(client, user, sample_catalogue):
     services.save_draft(user, None, [{"code": "SMP-001", "count": 2}], name="途中")
     client.force_login(user)

@@ -102,6 +102,8 @@ def test_a_draft_is_kept_restored_and_discarded(page, live_server, carol):
     page.wait_for_function("() => document.querySelector('#draft-status').dataset.saved === 'true'")
     draft = DeckDraft.objects.get(owner=carol, deck=None)
     assert (draft.entries, draft.name) == ([{"code": "SMP-001", "count": 3}], "作りかけ")
+    # The page names itself and numbers its writes, so that a late one is never applied.
+    assert re.fullmatch(r"[A-Za-z0-9_-]{1,40}", draft.writer) and draft.sequence >= 1, (draft.writer, draft.sequence)
 
     # a new visit restores it, says so, and warns again before leaving
     page.goto(f"{base}/decks/new/")

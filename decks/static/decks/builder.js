@@ -40,6 +40,11 @@ let draftTimer = null;
 let pendingSince = null;
 let draftWrite = Promise.resolve();
 let draftWrites = 0;
+// This page's own id and the number of its last draft write: the server keeps a draft only
+// from a write numbered above the one it holds from this page, so a write overtaken on its way
+// (the one sent as the page closes goes at once) never replaces a newer one.
+const draftWriter = window.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+let draftSequence = 0;
 
 // The builder's data-draft-pending: "true" while a draft is waiting to be written or being
 // written (the page's browser tests wait for "false" before they close it).
@@ -150,7 +155,8 @@ function writeDraft({ leaving = false } = {}) {
   window.clearTimeout(draftTimer);
   draftTimer = null;
   pendingSince = null;
-  const body = { cards: entries(), ...formFields(), base_version: version };
+  draftSequence += 1;
+  const body = { cards: entries(), ...formFields(), base_version: version, writer: draftWriter, sequence: draftSequence };
   const url = draftUrl();
   if (leaving) {
     send(url, { method: "PUT", body, csrf, keepalive: true }).catch(() => {});
