@@ -91,12 +91,12 @@ def test_deck_page_shows_stats_odds_and_links(client, sample_catalogue):
                        'href="/api/decks/SMP-RED/export/?as=text&amp;lang=', 'id="share-url"'):
             assert marker in body, marker
     # 3 copies of Kagura: at least one in the opening 7 is 1083/2975 = 36.4%.
-    row = re.search(r'<th scope="row" data-card="SMP-001">Kagura, Flame Club Captain</th>(.*?)</tr>', en, re.S).group(1)
-    assert '<th scope="row" data-card="SMP-001">火炎部長カグラ</th>' in ja
+    row = re.search(r'<th scope="row" title="Kagura, Flame Club Captain" data-card="SMP-001"><span class="odds-name">Kagura, Flame Club Captain</span></th>(.*?)</tr>', en, re.S).group(1)
+    assert '<th scope="row" title="火炎部長カグラ" data-card="SMP-001"><span class="odds-name">火炎部長カグラ</span></th>' in ja
     assert '<td class="num" title="1083/2975">36.4%</td>' in row
     assert "Draw odds" in en and "ドローの確率" in ja
     at_least_two = client.get("/decks/SMP-RED/?k=2&played=3", **EN).content.decode()
-    row = re.search(r'<th scope="row" data-card="SMP-001">Kagura, Flame Club Captain</th>(.*?)</tr>', at_least_two, re.S).group(1)
+    row = re.search(r'<th scope="row" title="Kagura, Flame Club Captain" data-card="SMP-001"><span class="odds-name">Kagura, Flame Club Captain</span></th>(.*?)</tr>', at_least_two, re.S).group(1)
     assert 'title="137/2975"' in row  # at least 2 of 3: 5331492/115775100
 
 

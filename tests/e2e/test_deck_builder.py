@@ -122,3 +122,36 @@ def test_goldfish_shows_its_progress_and_result(page, live_server, live_samples,
     assert rows.count() == 5
     assert rows.first.locator("th").inner_text() == "1"
     assert page.locator("#goldfish-opening").inner_text().count("%") == 2
+
+
+def test_odds_names_keep_to_one_line_on_a_phone(page, live_server, live_samples):
+    """On a phone each name in the odds table is one line, cut with an ellipsis when too long, its
+    whole name the row header's text and title; the names stay in view as the figures scroll."""
+    page.goto(f"{live_server.url}/decks/SMP-RED/")
+    headers = page.locator("#odds-table tbody th[scope=row]")
+    assert headers.count() > 17
+    cells = headers.evaluate_all("""els => els.map(th => {
+        const name = th.querySelector('.odds-name');
+        return {text: th.textContent, title: th.title, height: name.getBoundingClientRect().height,
+                lineHeight: parseFloat(getComputedStyle(name).lineHeight) || 20,
+                cut: name.scrollWidth > name.clientWidth};
+    })""")
+    for cell in cells:
+        assert cell["title"] == cell["text"]
+        assert cell["height"] < 1.5 * cell["lineHeight"], cell
+    long_name = next(cell for cell in cells if cell["text"] == "Hinata, Hot-Blooded Transfer Student")
+    assert long_name["cut"]
+    assert page.locator("#odds-table thead th").first.inner_text() == "Card or group"
+    # The table scrolls sideways in its region; its row headers stay at its left edge.
+    wrap = page.locator(".odds-wrap[role=region]")
+    assert wrap.get_attribute("tabindex") == "0"
+    left = headers.first.bounding_box()["x"]
+    wrap.evaluate("el => { el.scrollLeft = 200; }")
+    page.wait_for_function("() => document.querySelector('.odds-wrap').scrollLeft > 0")
+    assert abs(headers.first.bounding_box()["x"] - left) < 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # On a wide screen no name is cut.
+    page.set_viewport_size({"width": 1366, "height": 900})
+    assert not any(headers.evaluate_all(
+        "els => els.map(th => th.querySelector('.odds-name').scrollWidth > th.querySelector('.odds-name').clientWidth)"))
