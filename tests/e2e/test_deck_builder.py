@@ -155,3 +155,32 @@ def test_odds_names_keep_to_one_line_on_a_phone(page, live_server, live_samples)
     page.set_viewport_size({"width": 1366, "height": 900})
     assert not any(headers.evaluate_all(
         "els => els.map(th => th.querySelector('.odds-name').scrollWidth > th.querySelector('.odds-name').clientWidth)"))
+
+
+def test_the_save_bar_keeps_its_height_on_a_phone(page, live_server, live_samples):
+    """Saving from the bar on a phone: "Saved as version 1." takes the room between the total and
+    Save, so the bar (and the page) does not grow by a line; the message is not hidden from
+    screen readers, and the save form's live region says the same."""
+    log_in(page, live_server.url)
+    bar = page.locator("#save-bar")
+    height = bar.bounding_box()["height"]
+    page.fill("#import-text", "3 SMP-001\n3 SMP-002\n")
+    page.click("#import-button")
+    wait_for_total(page, 6)
+    state = page.locator("#save-bar-state")
+    assert state.inner_text() == "Unsaved changes"
+    assert bar.bounding_box()["height"] == height
+    page.fill("#deck-name", "a deck with a long name")
+    page.click("#save-bar-button")
+    page.locator("#save-status .notice", has_text="Saved as version 1.").wait_for()
+    assert page.locator("#save-status").get_attribute("aria-live") == "polite"
+    assert state.inner_text() == "Saved as version 1."
+    assert state.is_visible() and state.get_attribute("aria-hidden") is None
+    assert bar.bounding_box()["height"] == height
+    # The button stays on the bar's one row, beside the message.
+    assert abs(page.locator("#save-bar-button").bounding_box()["y"] - bar.bounding_box()["y"]) < height / 2
+    # A message longer than the room it has is cut at two lines, whole in its title.
+    long = "The deck could not be saved: " + "the server did not answer in time " * 4
+    state.evaluate("(el, text) => { el.textContent = text; el.title = text; }", long)
+    assert bar.bounding_box()["height"] == height
+    assert state.get_attribute("title") == long

@@ -129,6 +129,7 @@ function formFields() {
 function showDirty() {
   const state = document.getElementById("save-bar-state");
   state.textContent = dirty ? message("unsaved") : "";
+  state.title = state.textContent;  // the whole text where a phone's bar cuts it
   state.dataset.kind = "unsaved";
 }
 
@@ -240,6 +241,7 @@ function showStatus(id, text, isError = false) {
   if (id === "save-status" && typeof text === "string") {
     const state = document.getElementById("save-bar-state");
     state.textContent = text;
+    state.title = text;
     state.dataset.kind = isError ? "error" : "notice";  // a save that worked is not shown in the warning colour
   }
 }
