@@ -33,7 +33,7 @@ from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
 from .identity import player_from_request, set_guest_name
 from .labels import REPLAY
 from .models import Match
-from .payloads import get_game, match_summary
+from .payloads import get_game, is_guest, match_summary
 from .ratings_pages import leaderboard_url, player_url
 from .rules_pages import rules_url
 from .seat_decks import deck_choices, plays_with_seat_decks
@@ -75,9 +75,9 @@ def _ask_for_name(request, next_url: str):
 
 
 def _names(match: Match) -> list[dict]:
-    """The people at a match as the lobby names them: ``[{"name", "url"}]``, ``url`` the page of a
-    logged-in player (None for a guest)."""
-    return [{"name": s.name, "url": player_url(s.user.get_username()) if s.user_id else None}
+    """The people at a match as the lobby names them: ``[{"name", "url", "guest"}]``, ``url`` the
+    page of a logged-in player (None for a guest), ``guest`` whether a guest holds the seat."""
+    return [{"name": s.name, "url": player_url(s.user.get_username()) if s.user_id else None, "guest": is_guest(s)}
             for s in match.seats.all() if s.name]
 
 

@@ -21,6 +21,9 @@ TABLE = {
     "to_play": _("to play"),
     "you": _("you"),
     "person": _("person"),
+    # the badge beside the name of a guest (a display name, no account) on seats and chat lines
+    "guest": _("guest"),
+    "guest_title": _("A guest: playing under a display name, without an account"),
     "bot": _("bot"),
     # a bot seat's kind, by the bot's name (play.levels: the level it plays at)
     "bot_random": _("easy bot"),

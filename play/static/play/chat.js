@@ -2,13 +2,15 @@
 // drawn with h() of the JS kit, so a line's text is always text (textContent), never HTML.
 //
 //   const chat = chatPanel(panel, { labels, send(text) | null });
-//   chat.add(message)     one {"id", "seat", "name", "text", "version", "created"} line (again: ignored)
+//   chat.add(message)     one {"id", "seat", "name", "guest", "text", "version", "created"} line (again:
+//                         ignored); a guest's name has the guest badge
 //   chat.refused(error)   a refused line ({"code", "message", "details"}): said under the form, the
 //                         line put back in the field (when nothing was typed since)
 //   chat.upTo(version)    on the replay: lines said after that match version are dimmed
 //   chat.close(over)      once the match is over the form goes and a note says the chat is closed
 import { fill, h } from "../js/kit/dom.js";
 import { format } from "../js/kit/text.js";
+import { guestBadge } from "./seats.js";
 
 const LANGUAGE = document.documentElement.lang || undefined;
 
@@ -36,6 +38,7 @@ export function chatPanel(panel, { labels, send }) {
     return h("li", { class: "chat-line", dataset: { id: message.id, version: message.version, seat: message.seat ?? "" } },
       h("time", { datetime: message.created, class: "chat-time muted" }, clock(message.created)), " ",
       h("span", { class: "chat-name" }, message.name), " ",
+      message.guest ? [guestBadge(labels), " "] : "",
       h("span", { class: "chat-who muted" }, `(${who})`), " ",
       h("span", { class: "chat-text" }, message.text));
   }

@@ -8,6 +8,12 @@ export function isFree(seat) {
   return seat.kind === "human" && !seat.name;
 }
 
+// The badge beside a guest's name (a seat or a chat line held by a display name, no account):
+// its text is read with the name; its title says what it means.
+export function guestBadge(labels) {
+  return h("span", { class: "badge badge-guest", title: labels.guest_title }, labels.guest);
+}
+
 // The name shown for a seat: the person's name, "Bot 2" for a bot, "Seat 2" when free.
 export function seatName(seat, labels) {
   if (seat.name) return seat.name;
@@ -34,6 +40,7 @@ export function renderSeats(list, { seats, toAct, labels, board, state, ctx, joi
     list.append(h("li", { class: classes.join(" "), dataset: { seat: seat.index }, "aria-current": turn ? "true" : null },
       h("div", { class: "seat-head" },
         h("span", { class: "seat-name" }, name),
+        seat.guest ? guestBadge(labels) : null,
         seat.you ? h("span", { class: "badge badge-you" }, labels.you) : null,
         h("span", { class: "seat-kind" }, kindLabel(seat, labels)),
         seat.timed_out ? h("span", { class: "badge badge-resigned badge-timed-out" }, labels.timed_out)
