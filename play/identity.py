@@ -1,6 +1,11 @@
 """Who is at the table: a logged-in user, or a guest (a browser session with a display name in
 ``session["guest_name"]``; the session key identifies the guest). API clients with a token are
-users. Anyone else watches as a spectator."""
+users. Anyone else watches as a spectator.
+
+A visitor with no display name may still make a match of bots only and stop it: they are the
+*nameless* ``Player`` of their session (``name`` ``""``; ``maker_from_request`` when they make
+one, ``visitor_from_request`` when they stop one), which ``play.services.checks.needs_player``
+refuses everywhere else."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,7 +20,8 @@ MAX_NAME_LENGTH = 40
 @dataclass(frozen=True)
 class Player:
     """A person: ``user_id`` for a user (``session_key`` None), or ``session_key`` for a guest
-    (``user_id`` None); ``name`` is the username or the guest's display name."""
+    (``user_id`` None); ``name`` is the username or the guest's display name, ``""`` for a
+    nameless visitor (see the module)."""
 
     user_id: int | None
     session_key: str | None
@@ -41,6 +47,30 @@ def player_from_request(request) -> Player | None:
     if not session.session_key:
         session.save()
     return Player(None, session.session_key, name)
+
+
+def maker_from_request(request) -> Player:
+    """The caller of an HTTP request as the maker of a match: ``player_from_request``'s player,
+    else the nameless ``Player`` of the visitor's session (``name`` ``""``), which is saved now
+    when it has no key yet, so that the match records who made it and they can stop it."""
+    player = player_from_request(request)
+    if player is not None:
+        return player
+    session = request.session
+    if not session.session_key:
+        session.save()
+    return Player(None, session.session_key, "")
+
+
+def visitor_from_request(request) -> Player | None:
+    """The caller of an HTTP request as who may stop a match they made: ``player_from_request``'s
+    player, else the nameless ``Player`` of the session the request brings (``name`` ``""``),
+    else ``None`` (no session: nothing is saved for one)."""
+    player = player_from_request(request)
+    if player is not None:
+        return player
+    key = request.session.session_key
+    return Player(None, key, "") if key else None
 
 
 def named_guest(request, name: str) -> Player:

@@ -26,7 +26,7 @@ def find_seat(seats: list[Seat], player: Player | None) -> Seat | None:
 
 def made_by(match, player: Player | None) -> bool:
     """Whether ``player`` made ``match`` (its ``created_by`` user, or the guest session that made
-    it)."""
+    it, with or without a display name)."""
     if player is None:
         return False
     if player.user_id is not None:

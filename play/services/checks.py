@@ -58,8 +58,9 @@ def refuse_too_long(engine, options: dict, players: int) -> None:
 
 
 def needs_player(player: Player | None) -> Player:
-    """``player``; ``MatchError("name_required")`` for ``None`` (a guest without a display name)."""
-    if player is None:
+    """``player``; ``MatchError("name_required")`` for ``None`` or a nameless visitor
+    (``name`` ``""``, ``play.identity.maker_from_request``): a guest without a display name."""
+    if player is None or not player.name:
         raise MatchError("name_required", _("Choose a display name to play as a guest, or log in."))
     return player
 

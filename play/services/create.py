@@ -141,14 +141,15 @@ def create_match(
     ``{"kind": "bot", "bot": level}``, a level of ``play.levels`` by its name, ``"easy"``,
     ``"normal"`` or ``"strong"``, or by its bot's, ``"random"`` or ``"heuristic"``; a bot seat
     optionally with ``"deck"``).
-    ``player`` takes the first human seat (a match of bots only may be made by anyone,
-    ``player`` None included). Options that stack the deal (the game's record,
-    ``GameSpec.stacked_options``: ``deck``, ``decks``, ``pool``, ``stacked``) are taken only when
-    every other seat is a bot. The match is ``running`` at once when no human seat is left free,
-    else ``open``. ``seconds_per_turn`` (``play.turn_clock``: 10..3600) turns on the turn clock;
-    ``seed`` defaults to a random 63-bit int. ``think_seconds`` is the time a bot that thinks
-    (the ``strong`` level) takes per move, ``play.bots.MIN_THINK_SECONDS`` to
-    ``MAX_THINK_SECONDS`` (0.1 to 2; default 0.5).
+    ``player`` takes the first human seat (a match of bots only may be made by anyone: a nameless
+    visitor, ``name`` ``""``, whose session is recorded as the maker so that they can stop it,
+    ``play.services.abandon``; or ``None``, nobody known, e.g. the command line). Options that stack
+    the deal (the game's record, ``GameSpec.stacked_options``: ``deck``, ``decks``, ``pool``,
+    ``stacked``) are taken only when every other seat is a bot. The match is ``running`` at once
+    when no human seat is left free, else ``open``. ``seconds_per_turn`` (``play.turn_clock``:
+    10..3600) turns on the turn clock; ``seed`` defaults to a random 63-bit int. ``think_seconds``
+    is the time a bot that thinks (the ``strong`` level) takes per move,
+    ``play.bots.MIN_THINK_SECONDS`` to ``MAX_THINK_SECONDS`` (0.1 to 2; default 0.5).
 
     In a game played with the seats' own decks (``play.seat_decks``), ``deck`` is the id of the
     creator's deck and a bot seat brings its ``"deck"`` (default ``DEFAULT_BOT_DECK``); each is
@@ -167,7 +168,7 @@ def create_match(
     ``bad_clock``, ``bad_think_time``, ``secret_options`` (a stacked deal with another seat for a
     person; details ``{"options": [names]}``), ``bad_options`` (the engine's ``ValueError``; or a match of bots only whose options let it last
     more than ``PLAY_BOT_MATCH_MAX_MOVES`` moves, ``checks.refuse_too_long``), ``name_required``
-    (no player for a human seat),
+    (no player, or a nameless one, for a human seat),
     ``deck_required``, ``deck_not_used`` (a deck for a game or match that takes none),
     ``unknown_deck`` or ``invalid_deck`` (with every problem). Nothing is saved then.
     """
