@@ -30,7 +30,7 @@ from tcg.integers import BadValue, parse_int
 from .boards import board_context
 from .errors import MatchError
 from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
-from .identity import player_from_request, set_guest_name
+from .identity import maker_from_request, player_from_request, set_guest_name, visitor_from_request
 from .labels import REPLAY
 from .models import Match
 from .payloads import get_game, is_guest, match_summary
@@ -138,9 +138,11 @@ def guest_name(request):
 def new_match(request):
     """The new-match form; a valid post creates the match and opens its table. A refusal of the
     service is shown on the form with the refusal's status (429 past the limits of
-    ``play.services.limits``, else 400)."""
+    ``play.services.limits``, else 400). A guest without a display name is asked for one first;
+    but their post of a match of bots only makes it, their session its maker (as the API does,
+    ``play.identity.maker_from_request``), who may stop it from its table."""
     player = player_from_request(request)
-    if player is None:
+    if player is None and request.method != "POST":
         return _ask_for_name(request, request.get_full_path())
     refusal = None
     if request.method == "POST":
@@ -149,9 +151,12 @@ def new_match(request):
             data = form.cleaned_data
             try:
                 match = create_match(
-                    player, data["game"], data["seats"], data["options"], data["seconds_per_turn"], deck=data["deck"],
-                    address=request_address(request), think_seconds=data["think_seconds"])
+                    player or maker_from_request(request), data["game"], data["seats"], data["options"],
+                    data["seconds_per_turn"], deck=data["deck"], address=request_address(request),
+                    think_seconds=data["think_seconds"])
             except MatchError as error:
+                if error.code == "name_required":  # a seat for the nameless visitor
+                    return _ask_for_name(request, request.get_full_path())
                 _create_error(form, data, error)
                 refusal = status_of(error)
             else:
@@ -280,13 +285,14 @@ def table(request, match_id: str):
         "card_texts": card_texts(match, [view["state"]]),
         "chat": history.chat_log(match, last=CHAT_LINES),
         "guide_hints": guide_hints(match),
-        "can_stop": can_stop(match, player),
+        # The maker may have no display name: their session made it (play.identity.visitor_from_request).
+        "can_stop": can_stop(match, player or visitor_from_request(request)),
     })
 
 
 def can_stop(match: Match, player) -> bool:
     """Whether the table offers ``player`` to stop the match (``play.services.abandon``): they
-    made it, it runs, and no person plays a seat of it."""
+    made it (a nameless visitor's session included), it runs, and no person plays a seat of it."""
     return (match.status == Match.Status.RUNNING and made_by(match, player)
             and not people_left(list(match.seats.all())))
 
@@ -413,9 +419,15 @@ def dismiss(request, match_id: str):
 
 @require_POST
 def abandon(request, match_id: str):
-    """Stop a match of bots only that the caller made (``play.services.abandon``): it ends as
-    abandoned; back to its table, which says why when it is refused."""
-    return _seat_change(request, match_id, abandon_match)
+    """Stop a match of bots only that the caller made (``play.services.abandon``; a visitor with
+    no display name by the session that made it, ``play.identity.visitor_from_request``): it
+    ends as abandoned; back to its table, which says why when it is refused."""
+    match = _match_or_404(match_id)
+    try:
+        abandon_match(visitor_from_request(request), match.id)
+    except MatchError as error:
+        messages.error(request, error_message(error))
+    return redirect("play-table", match_id=match.id)
 
 
 def replay(request, match_id: str):

@@ -24,7 +24,8 @@ from core.api.params import Boolean, Integer, Text, query_parameters
 from play.bots import DEFAULT_THINK_SECONDS
 from play.games import GAMES
 from play.levels import levels_for
-from play.identity import GUEST_NAME_KEY, Player, named_guest, player_from_request, set_guest_name
+from play.identity import (GUEST_NAME_KEY, Player, maker_from_request, named_guest, player_from_request,
+                           set_guest_name, visitor_from_request)
 from play.rules_pages import rules_url
 from play.selectors import history, live, ratings
 from play.selectors.match import get_match, match_view, summaries, visible_card_texts
@@ -77,10 +78,12 @@ def _caller(request: Request, name: str | None = None) -> Player | None:
 
 def keep_name(request: Request, player: Player | None) -> None:
     """After a guest's write is done: keep the display name they gave (``_caller``) in their
-    session, with a CSRF token for their next writes. ``player`` is None for a match of bots
-    only made by someone who has no display name: nothing to keep."""
+    session, with a CSRF token for their next writes. A nameless visitor (``name`` ``""``: a
+    match of bots only made by someone who has no display name, ``maker_from_request``) gets
+    the token only, for stopping it; ``None``: nothing to keep."""
     if player is not None and player.user_id is None and not request.session.get(GUEST_NAME_KEY):
-        set_guest_name(request, player.name)
+        if player.name:
+            set_guest_name(request, player.name)
         get_token(request)
 
 
@@ -174,7 +177,9 @@ class MatchList(MatchApiView):
             '"options": {}, "seconds_per_turn": null, "think_seconds": 0.5, "name": "Ann"}. A bot seat\'s "bot" is '
             f"one of the game's levels (GET /api/games/ lists them: {LEVELS_HELP}); think_seconds is the time a "
             "bot that thinks takes per move. You take the first human seat; the match runs at once when no human "
-            "seat is left free. 429 too_many_matches: you, or your client address, "
+            "seat is left free. A match of bots only needs no display name: without one, your session (its "
+            "cookie is set in this answer when you send none) is its maker, which may stop it (POST "
+            "/api/matches/<id>/abandon/). 429 too_many_matches: you, or your client address, "
             "already hold the most places allowed in open matches (PLAY_MAX_OPEN_MATCHES, default 3) or in running "
             "ones (PLAY_MAX_RUNNING_MATCHES, default 20; a bot-only match counts as running); details: "
             '{"limit", "count", "status": "open"|"running", "scope": "player"|"address"}. 400 codes: unknown_game, '
@@ -192,12 +197,14 @@ class MatchList(MatchApiView):
     def post(self, request):
         data = self.body(CreateMatchInput)
         player = _caller(request, data.get("name"))
+        # Without a display name, the visitor's session is the maker of a match of bots only.
+        maker = player or maker_from_request(request)
         match = create_match(
-            player, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
+            maker, data["game"], data["seats"], data.get("options", {}), data.get("seconds_per_turn"),
             deck=data.get("deck"), address=request_address(request),
             think_seconds=data.get("think_seconds", DEFAULT_THINK_SECONDS),
         )
-        keep_name(request, player)
+        keep_name(request, maker)
         return Response(match_view(match, player), status=status.HTTP_201_CREATED)
 
 
@@ -389,14 +396,15 @@ class MatchAbandon(MatchApiView):
         request=None, responses={200: VIEW, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
         description=(
             "The person who made a running match where nobody plays a seat (every seat a bot's) stops it: "
-            "status abandoned, no outcome; the bots' turns already queued do nothing. 403 not_creator (someone "
-            "else made it); 409 people_playing (a person plays a seat: resign instead), abandoned; 400 "
-            "not_started, game_over, name_required."
+            "status abandoned, no outcome; the bots' turns already queued do nothing. A visitor with no display "
+            "name who made it stops it with the session cookie they made it with. 403 not_creator (someone else "
+            "made it, or no session came); 409 people_playing (a person plays a seat: resign instead), abandoned; "
+            "400 not_started, game_over."
         ),
     )
     def post(self, request, match_id):
         player = _caller(request)
-        match = abandon(player, match_id)
+        match = abandon(player or visitor_from_request(request), match_id)
         return Response(match_view(match, player))
 
 

@@ -1,11 +1,15 @@
 """A match of bots only is bounded and can be stopped: its options may not let it last more than
 ``PLAY_BOT_MATCH_MAX_MOVES`` (20,000) moves by their worst case (``GameSpec.most_moves``), on
 every way a match is made (the API, the new-match page); the person who made it stops it
-(``POST /api/matches/<id>/abandon/`` and the table's button); a match left to bots by its last
-person's resignation is held to the same bound."""
+(``POST /api/matches/<id>/abandon/`` and the table's button), a visitor with no display name by
+the session that made it; a match left to bots by its last person's resignation is held to the
+same bound."""
 import pytest
+from django.test import Client
 
+from play.errors import MatchError
 from play.games import GAMES
+from play.identity import Player
 from play.models import Match
 from play.services.bot_turns import play_bot_turn
 from play.services.create import create_match
@@ -141,3 +145,91 @@ def test_the_last_person_resigning_leaves_a_long_match_abandoned_and_a_short_one
     short = create_match(person(user), "completto", [HUMAN] + [EASY] * 5, {"games": 9}, None)
     assert resign(person(user), short.id).status == "running"
     assert [m.status for m in Match.objects.order_by("created")] == ["abandoned", "running"]
+
+
+# -- a maker with no display name ---------------------------------------------------------------------
+STOP_REFUSED = {"code": "not_creator", "details": {},
+                "message": "Only the person who made this match can stop it."}
+BOTS_ONLY = {"game": "lama", "seats": [EASY] * 3}
+
+
+def nameless_maker_of_a_bot_only_match(client) -> str:
+    """A bot-only match made through the API by ``client``, which has no display name."""
+    response = client.post("/api/matches/", BOTS_ONLY, content_type="application/json", **EN)
+    assert (response.status_code, response.json()["status"]) == (201, "running")
+    assert "guest_name" not in client.session
+    return response.json()["id"]
+
+
+def test_a_nameless_visitor_stops_the_bot_only_match_they_made_through_the_api():
+    maker = Client(enforce_csrf_checks=True)
+    match_id = nameless_maker_of_a_bot_only_match(maker)  # no cookie sent: no CSRF check yet
+    session_key = maker.cookies["sessionid"].value
+    assert Match.objects.get(pk=match_id).created_session == session_key != ""
+    token = maker.cookies["csrftoken"].value
+
+    other = Client()
+    nameless_maker_of_a_bot_only_match(other)  # a nameless visitor with a session of their own
+    refused = other.generic("POST", f"/api/matches/{match_id}/abandon/", **EN)  # no body
+    assert (refused.status_code, refused.json()["error"]) == (403, STOP_REFUSED)
+    no_session = Client().generic("POST", f"/api/matches/{match_id}/abandon/", **EN)
+    assert (no_session.status_code, no_session.json()["error"]) == (403, STOP_REFUSED)
+    assert "sessionid" not in no_session.cookies
+    assert Match.objects.get(pk=match_id).status == "running"
+
+    without_token = maker.generic("POST", f"/api/matches/{match_id}/abandon/", **EN)
+    assert (without_token.status_code, Match.objects.get(pk=match_id).status) == (403, "running")
+    stopped = maker.generic("POST", f"/api/matches/{match_id}/abandon/", HTTP_X_CSRFTOKEN=token, **EN)
+    assert (stopped.status_code, stopped.json()["status"]) == (200, "abandoned")
+    assert Match.objects.get(pk=match_id).status == "abandoned"
+    assert maker.session.get("guest_name") is None
+
+
+def test_a_nameless_visitor_still_needs_a_name_for_a_seat():
+    response = Client().post("/api/matches/", {"game": "lama", "seats": [HUMAN, EASY]},
+                             content_type="application/json", **EN)
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "name_required")
+    with pytest.raises(MatchError) as refused:
+        create_match(Player(None, "k" * 32, ""), "lama", [HUMAN, EASY], {}, None)
+    assert refused.value.code == "name_required"
+    assert Match.objects.count() == 0
+
+
+PAGE_FORM = {"game": "lama", "players": "3", "seconds_per_turn": "", **{f"seat_{i}": "easy" for i in range(3)}}
+
+
+def test_a_nameless_visitor_makes_a_bot_only_match_on_the_page_and_stops_it_from_its_table():
+    maker = Client()
+    assert maker.get("/play/new/")["Location"] == "/play/name/?next=%2Fplay%2Fnew%2F"  # as before
+    made = maker.post("/play/new/", PAGE_FORM, **EN)
+    match = Match.objects.get()
+    assert (made.status_code, made["Location"]) == (302, f"/play/m/{match.id}/")
+    assert (match.status, match.created_by_id, match.created_session) == (
+        "running", None, maker.session.session_key)
+    assert "guest_name" not in maker.session
+    table = f"/play/m/{match.id}/"
+    assert 'id="stop-control"' in maker.get(table, **EN).content.decode()
+    assert f'action="/play/m/{match.id}/abandon/"' in maker.get(table, **EN).content.decode()
+
+    other = Client()
+    nameless_maker_of_a_bot_only_match(other)
+    assert 'id="stop-control"' not in other.get(table, **EN).content.decode()
+    refused = other.post(f"/play/m/{match.id}/abandon/", **EN)
+    assert (refused.status_code, refused["Location"]) == (302, table)
+    assert "Only the person who made this match can stop it." in other.get(table, **EN).content.decode()
+    stranger = Client()
+    assert 'id="stop-control"' not in stranger.get(table, **EN).content.decode()
+    assert stranger.post(f"/play/m/{match.id}/abandon/", **EN)["Location"] == table
+    assert Match.objects.get(pk=match.id).status == "running"
+
+    stopped = maker.post(f"/play/m/{match.id}/abandon/", **EN)
+    assert (stopped.status_code, stopped["Location"]) == (302, table)
+    assert Match.objects.get(pk=match.id).status == "abandoned"
+    assert 'id="stop-control"' not in maker.get(table, **EN).content.decode()
+
+
+def test_a_nameless_visitors_page_post_with_a_seat_for_them_asks_for_a_name():
+    client = Client()
+    response = client.post("/play/new/", {**PAGE_FORM, "seat_0": "you"}, **EN)
+    assert (response.status_code, response["Location"]) == (302, "/play/name/?next=%2Fplay%2Fnew%2F")
+    assert Match.objects.count() == 0
