@@ -103,6 +103,7 @@ def lobby(request):
     for people, then running ones to watch, most recent activity first, no client crowding
     them) and a "new match" button."""
     player = player_from_request(request)
+    visitor = visitor_from_request(request)  # a visitor with no display name has the bot-only matches they made
     page = Paginator(live.lobby(), LOBBY_PER_PAGE).get_page(page_number(request.GET.get("page")))
     rows = [_row(m, player) for m in page.object_list]
     return render(request, "play/lobby.html", {
@@ -110,7 +111,7 @@ def lobby(request):
         "page": page,
         "open_matches": [row for row in rows if row["status"] == Match.Status.OPEN],
         "running_matches": [row for row in rows if row["status"] == Match.Status.RUNNING],
-        "my_matches": [_row(m, player) for m in matches_for(player)[:MY_MATCHES]] if player else [],
+        "my_matches": [_row(m, player) for m in matches_for(visitor)[:MY_MATCHES]],
         "rules": [{"slug": slug, "label": game_label(slug), "url": rules_url(slug)} for slug in GAMES],
         "guided": [{"slug": slug, "label": game_label(slug)} for slug in GAMES if slug in TUTORIALS],
         "leaderboards": [{"slug": slug, "label": game_label(slug), "url": leaderboard_url(slug)} for slug in GAMES],
@@ -411,7 +412,7 @@ def rematch(request, match_id: str):
 def dismiss(request, match_id: str):
     """Take a finished or abandoned match off the caller's "Your matches" (the lobby)."""
     try:
-        dismiss_match(player_from_request(request), match_id)
+        dismiss_match(visitor_from_request(request), match_id)
     except MatchError as error:
         messages.error(request, error_message(error))
     return redirect("play-lobby")

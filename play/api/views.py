@@ -165,7 +165,7 @@ class MatchList(MatchApiView):
     )
     def get(self, request):
         player = player_from_request(request)
-        matches = matches_for(player) if request.parameters["mine"] else live.lobby()
+        matches = matches_for(visitor_from_request(request)) if request.parameters["mine"] else live.lobby()
         page = self.paginate_queryset(matches)
         return self.get_paginated_response(summaries(page, player))
 
@@ -381,10 +381,12 @@ class MatchDismiss(MatchApiView):
         request=None,
         responses={204: OpenApiResponse(description="dismissed (or it was already)"), 400: ERROR, 404: ERROR,
                    409: ERROR},
-        description="400 name_required: a guest without a display name; 409 not_over: the match is open or running.",
+        description=("A visitor with no display name dismisses the bot-only matches they made with the session cookie "
+                     "they made them with. 400 name_required: no session came; 409 not_over: the match is open or "
+                     "running."),
     )
     def post(self, request, match_id):
-        dismiss(_caller(request), match_id)
+        dismiss(_caller(request) or visitor_from_request(request), match_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -61,8 +61,20 @@ def needs_player(player: Player | None) -> Player:
     """``player``; ``MatchError("name_required")`` for ``None`` or a nameless visitor
     (``name`` ``""``, ``play.identity.maker_from_request``): a guest without a display name."""
     if player is None or not player.name:
-        raise MatchError("name_required", _("Choose a display name to play as a guest, or log in."))
+        raise _name_required()
     return player
+
+
+def needs_visitor(player: Player | None) -> Player:
+    """``player``, a nameless visitor included (who may stop or dismiss the bot-only matches
+    they made); ``MatchError("name_required")`` for ``None`` (no session came)."""
+    if player is None:
+        raise _name_required()
+    return player
+
+
+def _name_required() -> MatchError:
+    return MatchError("name_required", _("Choose a display name to play as a guest, or log in."))
 
 
 def lock(match_id) -> Match:

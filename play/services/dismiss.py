@@ -10,18 +10,21 @@ from play.errors import MatchError
 from play.identity import Player
 from play.models import DismissedMatch, Match
 
-from .checks import lock, needs_player
+from .checks import lock, needs_visitor
 
 
 @transaction.atomic
 def dismiss(player: Player | None, match_id: str) -> Match:
     """``player`` dismisses the match ``match_id`` (again: nothing more happens).
 
-    Raises ``MatchError``: ``name_required`` (a visitor without a display name has no list),
+    ``player`` may be a visitor with no display name (``play.identity.visitor_from_request``):
+    their list holds the bot-only matches they made.
+
+    Raises ``MatchError``: ``name_required`` (``None``: a visitor without a session has no list),
     ``match_not_found``, ``not_over`` (409: the match is open or running; only finished and
     abandoned matches are dismissed).
     """
-    player = needs_player(player)
+    player = needs_visitor(player)
     match = lock(match_id)
     if match.status not in (Match.Status.FINISHED, Match.Status.ABANDONED):
         raise MatchError("not_over", _("Only a finished or abandoned match can be dismissed: this one is still %(status)s.")

@@ -185,6 +185,29 @@ def test_a_nameless_visitor_stops_the_bot_only_match_they_made_through_the_api()
     assert maker.session.get("guest_name") is None
 
 
+def test_a_nameless_visitor_finds_the_bot_only_match_they_made_in_their_list_and_dismisses_it():
+    maker = Client()
+    match_id = nameless_maker_of_a_bot_only_match(maker)
+    other = Client()
+    nameless_maker_of_a_bot_only_match(other)
+
+    mine = maker.get("/api/matches/?mine=1", **EN)
+    assert [m["id"] for m in mine.json()["results"]] == [match_id]
+    lobby = maker.get("/play/", **EN).content.decode()
+    assert 'id="my-matches"' in lobby and f"/play/m/{match_id}/" in lobby
+    assert Client().get("/api/matches/?mine=1", **EN).json()["results"] == []  # no session: no list
+
+    early = maker.generic("POST", f"/api/matches/{match_id}/dismiss/", **EN)
+    assert (early.status_code, early.json()["error"]["code"]) == (409, "not_over")
+    assert maker.generic("POST", f"/api/matches/{match_id}/abandon/", **EN).status_code == 200
+    assert maker.generic("POST", f"/api/matches/{match_id}/dismiss/", **EN).status_code == 204
+    assert maker.get("/api/matches/?mine=1", **EN).json()["results"] == []
+    assert 'id="my-matches"' not in maker.get("/play/", **EN).content.decode()
+    refused = Client().generic("POST", f"/api/matches/{match_id}/dismiss/", **EN)
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "name_required")
+    assert len(other.get("/api/matches/?mine=1", **EN).json()["results"]) == 1  # theirs, untouched
+
+
 def test_a_nameless_visitor_still_needs_a_name_for_a_seat():
     response = Client().post("/api/matches/", {"game": "lama", "seats": [HUMAN, EASY]},
                              content_type="application/json", **EN)
