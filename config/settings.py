@@ -22,6 +22,8 @@ Environment (all optional):
   second, 5 at once): the table chat's budget per client.
   cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``. The same rule gives the
   client address of the table's limits (``core.addresses``).
+- ``SEARCH_REGEX_SECONDS`` (default 2): how long the regex terms of one card search may run on
+  SQLite before the search is refused (``cardsdb.search.regexp``).
 - ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``): the queue of people's bot turns, clocks
   and sweeps, which names the bot-only matches' and the simulations' queues (config/queues.py).
 - ``PLAY_MAX_OPEN_MATCHES`` / ``PLAY_MAX_RUNNING_MATCHES`` (3 / 20), ``PLAY_OPEN_TTL`` (1800 s),
@@ -367,6 +369,10 @@ WS_SOCKET_BURST = env.int("WS_SOCKET_BURST", default=30)
 WS_CLIENT_RATE = env.float("WS_CLIENT_RATE", default=20.0)
 WS_CLIENT_BURST = env.int("WS_CLIENT_BURST", default=60)
 WS_MAX_FRAME = env.int("WS_MAX_FRAME", default=65536)
+# Card search: the regex terms of one search may take this many seconds in all on SQLite, whose
+# REGEXP backtracks (cardsdb.search.regexp); past it the search is refused (400 bad_query).
+SEARCH_REGEX_SECONDS = env.float("SEARCH_REGEX_SECONDS", default=2.0)
+
 # The table chat (play.consumers): each client may say PLAY_CHAT_BURST lines at once, then one
 # line every 1 / PLAY_CHAT_RATE seconds (a bucket per client, core.frame_budget.ClientBudget).
 PLAY_CHAT_RATE = env.float("PLAY_CHAT_RATE", default=0.5)

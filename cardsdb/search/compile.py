@@ -4,7 +4,7 @@
 Everything here runs on SQLite and PostgreSQL alike: colour tests are ``colour_mask IN (…)``
 (the masks 0–15 that satisfy the relation; any and/or/not of colour tests alone is one such
 ``IN``, and likewise for type tests: ``type IN (…)``), text tests compare folded columns with
-``contains``/``iregex`` (Django registers REGEXP on SQLite), and collector numbers compare
+``contains``/``iregex`` (REGEXP on SQLite is the site's own, ``cardsdb.search.regexp``), and collector numbers compare
 numerically through a ``CASE``-guarded cast of the part of the code after ``-`` (``cn:001`` also
 finds ``X-1``; a ``cn:`` value with letters is matched as the code's ending instead).
 

@@ -21,6 +21,7 @@ from tcg.search.keywords import ORDERS
 from ..lookups import short_texts, without_character_index
 from ..models import Card
 from ..search.compile import compile_query
+from ..search.regexp import SearchQuerySet
 from .catalogue import cards, catalogue_version
 from .names import name_suggestions
 
@@ -151,7 +152,9 @@ def search_cards(query: str = "", order: str | None = None, direction: str | Non
     the same cards, found faster; only then is the catalogue's state read here.
 
     Raises ``tcg.search.SearchError`` (code ``bad_query``) for a query, order or direction
-    that cannot be understood.
+    that cannot be understood; the cards of a query with a regex term raise it when they are
+    read and the regex cannot be run within ``SEARCH_REGEX_SECONDS``, or at all
+    (``cardsdb.search.regexp``).
     """
     parsed = parse_query(query or "")
     order = parsed.order or order or "code"
@@ -176,11 +179,31 @@ def search_cards(query: str = "", order: str | None = None, direction: str | Non
         if _broad(key, state):
             where = without_character_index(where)
     queryset = cards().filter(where).order_by(*ordering)
+    if parsed.node is not None and has_regex(parsed.node):
+        queryset = _guarded(queryset, query)
     warnings = list(parsed.warnings)
     if parsed.node is not None:
         warnings += unknown_rarities(parsed.node)
     return SearchResult(cards=queryset, warnings=list(dict.fromkeys(warnings)), order=order, direction=direction,
                         filter_key=key, state=state)
+
+
+def has_regex(node) -> bool:
+    """Whether the syntax tree ``node`` holds a regex term (``/…/`` as a name or a keyword's
+    value)."""
+    if isinstance(node, Name):
+        return node.mode == "regex"
+    if isinstance(node, Compare):
+        return node.regex
+    return any(has_regex(child) for child in children(node))
+
+
+def _guarded(queryset: QuerySet[Card], query: str) -> SearchQuerySet:
+    """``queryset`` as a :class:`~cardsdb.search.regexp.SearchQuerySet` of ``query``: read within
+    the regex budget, and a regex the database cannot run is a ``SearchError``."""
+    guarded = SearchQuerySet(model=queryset.model, query=queryset.query.chain(), using=queryset.db)
+    guarded.search_query = query
+    return guarded
 
 
 @lru_cache(maxsize=2)

@@ -5,8 +5,8 @@ A regex runs in the database: Python's ``re`` on SQLite (Django registers REGEXP
 a pattern must compile in Python *and* avoid what PostgreSQL rejects or reads differently:
 named groups ``(?P…)``, atomic groups ``(?>…)``, conditionals ``(?(…)…)``, scoped or unknown
 inline flags (``(?i:…)``, ``(?a)``; ``(?imsx)`` alone is fine), possessive quantifiers
-(``a*+``), ``\\N{name}`` escapes, and ``\\b``/``\\B`` (a word boundary in Python, a backspace in
-PostgreSQL). Small dialect differences remain (e.g. PostgreSQL's ``\\x`` takes any number of
+(``a*+``), ``\\N{name}`` escapes, ``\\b``/``\\B`` (a word boundary in Python, a backspace in
+PostgreSQL), and repeat counts over 255 (``a{256}``). Small dialect differences remain (e.g. PostgreSQL's ``\\x`` takes any number of
 hex digits); use plain characters where it matters.
 """
 from __future__ import annotations
@@ -17,6 +17,8 @@ from tcg.message import Message, gettext_noop
 
 _GROUP_OK = re.compile(r"\(\?(?::|=|!|<=|<!|#|[imsx]+\))")
 _BRACE_QUANTIFIER = re.compile(r"\{\d*(?:,\d*)?\}")
+#: The largest count PostgreSQL takes in ``{m,n}`` (its ``DUPMAX``).
+MAX_REPEAT = 255
 
 
 class RegexError(ValueError):
@@ -70,6 +72,8 @@ def _unportable(pattern: str) -> str | None:
             quantifier = ch != "?" or not after_quantifier  # "a*?" is lazy, not a new quantifier
             i += 1
         elif ch == "{" and (brace := _BRACE_QUANTIFIER.match(pattern, i)):
+            if any(int(n) > MAX_REPEAT for n in re.findall(r"\d+", brace.group())):
+                return Message(gettext_noop("a repeat count over %(max)s"), max=MAX_REPEAT)
             quantifier = True
             i = brace.end()
         else:
