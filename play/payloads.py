@@ -13,8 +13,10 @@ Shape::
      "to_act": [int],               # [] unless the match is running
      "legal_actions": [dict],       # the viewer's; [] when they may not act now (a game may
                                     # let a seat act out of turn, e.g. sandbox play)
-     "state": dict | None,          # game.view(state, seat); None while a match whose seats
-                                    # bring their own decks waits for its last seat
+     "state": dict | None,          # game.view(state, seat); None for every viewer until the
+                                    # match starts (while it is open, and once abandoned
+                                    # without having started: ``has_started``), so that
+                                    # nobody sees a card of a deal before it is played
      "outcome": None | {"scores", "winners", ...},
      "clock": None | {"seconds_per_turn": int, "deadline": "ISO 8601 UTC" | None},
      "last_action": None | {"version", "seat", "action", "by"},
@@ -94,18 +96,35 @@ def action_entry(game, action: MatchAction | None, viewer: int | None) -> dict |
     return {"version": action.version, "seat": action.seat, "action": seen, "by": action.by}
 
 
+def has_started(match: Match, seats: list[Seat]) -> bool:
+    """Whether ``match`` has started: running or finished, or abandoned with every seat taken
+    (an open match that expired is abandoned with a free seat). Until then no view shows its
+    state: the deal of a game that does not take the seats' decks is made, from the seed, when
+    the match is created, and a person who could read a seat's hand before the start could
+    learn the hands of the people to come, or take a seat, read it and leave to shop for the
+    best."""
+    if match.status == Match.Status.OPEN:
+        return False
+    if match.status == Match.Status.ABANDONED:
+        return not any(s.is_free for s in seats)
+    return True
+
+
 class MatchViews:
     """Builds view payloads of one match for any viewer, loading the seats, the state and the
     last action once (``seats``, ``last_action`` and the engine ``state`` of ``match.state`` may
     be given to save the queries and the decoding), and each viewer's payload once: ``view``
-    returns the same dict for the same seat (callers do not change it)."""
+    returns the same dict for the same seat (callers do not change it). A match that has not
+    started (``has_started``) is viewed without its state, whatever is stored or given."""
 
     def __init__(self, match: Match, seats: list[Seat] | None = None, last_action=_UNSET, state=None):
         self.match = match
         self.seats = list(match.seats.all()) if seats is None else seats
         self._by_index = {s.index: s for s in self.seats}
         self.game = get_game(match.game)
-        if state is None and match.state is not None:
+        if not has_started(match, self.seats):
+            state = None  # nobody sees the deal before the match starts
+        elif state is None and match.state is not None:
             state = self.game.load(match.state, match.options)
         self.state = state
         running = match.status == Match.Status.RUNNING
