@@ -239,8 +239,8 @@ class MatchViewSerializer(serializers.Serializer):
     legal_actions = serializers.ListField(child=serializers.DictField(), help_text="yours; [] when it is not your turn")
     state = serializers.DictField(
         allow_null=True,
-        help_text="the game's view for your seat (no other seat's hand); null while a match played with the "
-                  "seats' own decks waits for players")
+        help_text="the game's view for your seat (no other seat's hand); null until the match starts (while "
+                  "it is open, for everyone: nobody sees a card of the deal before it is played)")
     outcome = serializers.DictField(allow_null=True, help_text='{"scores", "winners"} once finished')
     clock = ClockSerializer(allow_null=True)
     last_action = LastActionSerializer(allow_null=True)

@@ -190,8 +190,9 @@ class MatchList(MatchApiView):
             "for a person: only with bots in every other seat; details.options names them); in a game played with "
             'one\'s own deck (eoc), "deck": "<deck id>" is your deck and a bot seat may name its "deck": '
             "deck_required, unknown_deck, invalid_deck (details.problems lists every problem of the deck "
-            "validator), deck_not_used (a deck for a game or match that takes none). The game is set up when "
-            "the last seat is taken; until then the view's state is null."
+            "validator), deck_not_used (a deck for a game or match that takes none); such a game is set up when "
+            "the last seat is taken. While the match is open, the view's state is null for everyone, in every game: "
+            "nobody sees a card of the deal before the match starts."
         ),
     )
     def post(self, request):
