@@ -91,6 +91,9 @@ def test_two_guests_see_each_others_moves_live(browser, asgi_server, bot_worker)
     expect(ann.locator("#connection")).to_have_attribute("data-state", "open")
     expect(ann.locator("#table")).to_have_attribute("data-status", "open")
     expect(ann.locator("#turn-banner")).to_have_text("Waiting for people to take the free seats.")
+    # The seats show while waiting (no view of an open match holds a card: the deal stays hidden).
+    expect(ann.locator(".seat.is-you .seat-name")).to_have_text("Ann")
+    expect(ann.locator('.seat.is-free[data-seat="1"] .seat-name')).to_have_text("Seat 2")
 
     # Bob picks a name in the lobby and joins the match from there.
     bob.goto(f"{asgi_server}/play/")
