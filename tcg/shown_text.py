@@ -7,8 +7,9 @@ options bring).
   code points; :func:`name_fault`), and must hold a visible character (:func:`is_invisible`).
 - A **text** may hold line breaks and tabs but no other control character and no bidirectional
   formatting character (:func:`text_fault`).
-- :func:`name_key` folds a name for comparing it with another: two names with the same key read
-  the same (case, width, look-alike letters of other scripts, invisible characters).
+- :func:`name_key` and :func:`shape_key` fold a name for comparing it with another: two names
+  with the same key, either one, read the same (case, width, look-alike letters of other
+  scripts, invisible characters; a capital ``I`` beside an ``l``).
 
 Which characters draw nothing comes from Unicode's own properties (``regex``'s
 ``Default_Ignorable_Code_Point`` and ``White_Space``, ``unicodedata``'s categories); look-alike
@@ -86,11 +87,33 @@ def skeletons() -> dict[str, str]:
     return {ch: root(ch) for ch in parent}
 
 
+def _fold(text: str) -> str:
+    """Each look-alike of ``text`` read as its group of Unicode's confusables."""
+    skeleton = skeletons()
+    return "".join(skeleton.get(ch, ch) for ch in text)
+
+
+def _casefold(text: str) -> str:
+    """``text`` case folded, without the dot above an ``i`` or ``j`` that folding leaves from
+    ``İ`` (an ``i`` has its dot already)."""
+    return text.casefold().replace("i\u0307", "i").replace("j\u0307", "j")
+
+
 @lru_cache(maxsize=65536)
 def name_key(value: str) -> str:
     """``value`` folded for comparing names: NFKC (full-width and styled letters become plain
-    ones), case folded, invisible characters left out, each look-alike letter read as its group
-    of Unicode's confusables (``alіce`` with a Cyrillic і reads as ``alice``)."""
-    folded = INVISIBLE.sub("", unicodedata.normalize("NFKC", value).casefold())
-    skeleton = skeletons()
-    return "".join(skeleton.get(ch, ch) for ch in folded)
+    ones), invisible characters left out, case folded (``ALİCE`` as ``alice``), then each
+    look-alike letter read as its group of Unicode's confusables (``alіce`` with a Cyrillic і
+    reads as ``alice``). Folding case first loses what only a capital shows (``I`` looks like
+    ``l``, ``i`` does not): :func:`shape_key` keeps it."""
+    return _fold(_casefold(INVISIBLE.sub("", unicodedata.normalize("NFKC", value))))
+
+
+@lru_cache(maxsize=65536)
+def shape_key(value: str) -> str:
+    """``value`` folded by its letters' shapes as written, then case: NFKC, invisible characters
+    left out, each look-alike read as its group of Unicode's confusables, case folded, and read
+    through the confusables again. So ``aIice`` and ``AIice`` (a capital I) have the key of
+    ``alice``, as an I looks like an l in most fonts. Two names read the same when their
+    :func:`name_key` or their ``shape_key`` are equal."""
+    return _fold(_casefold(_fold(INVISIBLE.sub("", unicodedata.normalize("NFKC", value)))))

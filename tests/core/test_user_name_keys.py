@@ -121,3 +121,27 @@ def test_the_exact_name_lookup_reads_an_index_on_postgresql(db):
     else:
         assert "core_user_username_upper" not in query.explain()
     assert list(query) == ["alice"]
+
+
+fill_both = importlib.import_module("core.migrations.0004_user_shape_key")
+
+
+@pytest.mark.parametrize("name", ["aIice", "AIice", "ALİCE", "ALICE", "a1ice", "аlice", "ɑlice", "alıce", "Alice"])
+def test_a_capital_i_and_a_dotted_capital_i_read_as_the_users_l_and_i(db, name):
+    """Case folding makes ``I`` an ``i``, which does not look like ``l``: the shape key reads the
+    letters as written first (``aIice`` → ``a1ice``). ``İ`` folds to ``i`` with a dot above,
+    which is left out."""
+    User.objects.create_user("alice", password=PASSWORD)
+    assert user_named_like(name) == "alice"
+    assert user_named_like("alicia") is None and user_named_like("AIicia") is None
+
+
+def test_both_keys_are_kept_and_the_migration_writes_them_for_every_user(db):
+    User.objects.create_user("Iris", password=PASSWORD)
+    assert list(UserNameKey.objects.values_list("name_key", "shape_key")) == [("iris", "1ris")]
+    UserNameKey.objects.update(name_key="stale", shape_key="")
+    User.objects.bulk_create([User(username="bob")])  # no signal: no row
+    fill_both.fill_keys(apps, None)
+    assert sorted(UserNameKey.objects.values_list("user__username", "name_key", "shape_key")) == [
+        ("Iris", "iris", "1ris"), ("bob", "bob", "bob")]
+    assert user_named_like("lris") == "Iris"  # an l where the capital I was
