@@ -24,7 +24,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.selectors import user_named_like
-from tcg.shown_text import BIDI_CONTROLS, TEXT_WHITESPACE, is_invisible, name_fault, text_fault
+from tcg.shown_text import BIDI_CONTROLS, MAX_MARKS, TEXT_WHITESPACE, is_invisible, name_fault, stacked_marks, text_fault
 
 __all__ = ["BIDI_CONTROLS", "TEXT_WHITESPACE", "check_shown_text", "clean_display_name", "clean_guest_name"]
 
@@ -36,6 +36,7 @@ def clean_display_name(value: str) -> str:
     (``tcg.shown_text.is_invisible``: only fillers such as U+3164 or U+2800)."""
     if name_fault(value):
         raise ValidationError(_("A name cannot hold control characters."), code="bad_name")
+    refuse_stacked_marks(value)
     name = " ".join(value.split())
     if not name:
         raise ValidationError(_("Enter a name."), code="required")
@@ -67,4 +68,16 @@ def check_shown_text(value: str) -> str:
         raise ValidationError(
             _("A text cannot hold control characters or bidirectional formatting characters (U+%(code)s)."),
             code="bad_text", params={"code": fault[2:]})
+    refuse_stacked_marks(value)
     return value
+
+
+def refuse_stacked_marks(value: str) -> None:
+    """``ValidationError`` ``stacked_marks`` when a character of ``value`` carries more than
+    ``MAX_MARKS`` combining marks (``tcg.shown_text.stacked_marks``), which draw over the text
+    around it."""
+    mark = stacked_marks(value)
+    if mark:
+        raise ValidationError(
+            _("A character may carry at most %(max)s accents or other combining marks (U+%(code)s is one more)."),
+            code="stacked_marks", params={"max": MAX_MARKS, "code": mark[2:]})

@@ -7,6 +7,8 @@ options bring).
   code points; :func:`name_fault`), and must hold a visible character (:func:`is_invisible`).
 - A **text** may hold line breaks and tabs but no other control character and no bidirectional
   formatting character (:func:`text_fault`).
+- Neither may stack more than :data:`MAX_MARKS` combining marks on one character
+  (:func:`stacked_marks`), which draw over the lines around it.
 - :func:`name_key` and :func:`shape_key` fold a name for comparing it with another: two names
   with the same key, either one, read the same (case, width, look-alike letters of other
   scripts, invisible characters; a capital ``I`` beside an ``l``).
@@ -55,6 +57,23 @@ def text_fault(value: str) -> str | None:
     is none."""
     for ch in value:
         if ch in BIDI_CONTROLS or (unicodedata.category(ch) in ("Cc", "Cs") and ch not in TEXT_WHITESPACE):
+            return code_point(ch)
+    return None
+
+
+#: The most combining marks (``Mn``, ``Me``: accents, enclosing marks) one character may carry.
+#: Writing needs two or three (Vietnamese, Thai, Devanagari); a line of "a" with 250 acute
+#: accents draws its accents up over the lines above it.
+MAX_MARKS = 4
+
+
+def stacked_marks(value: str) -> str | None:
+    """The first combining mark (as ``U+XXXX``) past :data:`MAX_MARKS` in a row on one
+    character of ``value``; ``None`` when there is none."""
+    run = 0
+    for ch in value:
+        run = run + 1 if unicodedata.category(ch) in ("Mn", "Me") else 0
+        if run > MAX_MARKS:
             return code_point(ch)
     return None
 

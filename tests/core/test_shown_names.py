@@ -17,7 +17,7 @@ from play.errors import MatchError
 from play.models import ChatMessage, Match, Seat
 from play.services.chat import say
 from play.services.create import create_match
-from tcg.shown_text import is_invisible, name_key
+from tcg.shown_text import is_invisible, name_key, stacked_marks
 from tests.conftest import EN, JA
 from tests.core.test_input_rules import error
 from tests.play.matches import HUMAN, guest, person
@@ -185,3 +185,32 @@ def test_seats_and_chat_lines_say_whether_a_guest_holds_them(alice_api, user, db
     schema = alice_api.get("/api/schema/?format=json").json()["components"]["schemas"]
     assert schema["Seat"]["properties"]["guest"]["type"] == "boolean" and "guest" in schema["Seat"]["required"]
     assert schema["ChatLine"]["properties"]["guest"]["type"] == "boolean"
+
+
+# -- combining marks stacked on one character -----------------------------------------------------------
+STACKED_EN = "A character may carry at most 4 accents or other combining marks (U+0301 is one more)."
+
+
+def test_at_most_four_combining_marks_on_a_character_at_every_door(alice_api, api, sample_catalogue):
+    """A line of "a" with 250 acute accents drew its accents up over the chat lines above it;
+    Vietnamese, Thai and Devanagari need two or three on a character."""
+    piled, fine = "a" + "\u0301" * 5, "Vie\u0323\u0302t ca\u0301"
+    assert (stacked_marks(piled), stacked_marks("a" + "\u0301" * 4), stacked_marks(fine)) == ("U+0301", None, None)
+    match = create_match(guest("k" * 32, "Ann"), "lama", [HUMAN, HUMAN], {}, seed=1)
+    with translation.override("en"), pytest.raises(MatchError) as refused:
+        say(guest("k" * 32, "Ann"), match.id, "hello " + piled)
+    assert (refused.value.code, str(refused.value.message), refused.value.details) == (
+        "chat_bad_text", STACKED_EN, {"character": "U+0301"})
+    assert not ChatMessage.objects.exists()
+    say(guest("k" * 32, "Ann"), match.id, fine)
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == [fine]
+
+    text = alice_api.get("/api/decks/SMP-RED/export/").content.decode()
+    for field, body in [("name", {"name": "Deck " + piled, "text": text}),
+                        ("description", {"name": "Deck", "text": text, "description": piled})]:
+        refused = error(alice_api.post("/api/decks/", body, format="json", **EN), 400)
+        assert refused["details"]["problems"] == [{"field": field, "message": STACKED_EN}]
+    guest_name = error(api.post("/api/matches/", {"game": "lama", "seats": [HUMAN, {"kind": "bot", "bot": "easy"}],
+                                                  "name": "Gu" + piled}, format="json", **EN), 400)
+    assert guest_name["details"]["problems"] == [{"field": "name", "message": STACKED_EN}]
+    assert not Deck.objects.filter(owner__username="alice").exists() and not Match.objects.exclude(pk=match.pk).exists()

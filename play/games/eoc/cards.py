@@ -21,7 +21,7 @@ from tcg.effects.language import MANUAL, parse_effect
 from tcg.effects.text import card_text
 from tcg.message import gettext_noop
 from tcg.numbers import DECK_SIZE, MAX_COPIES
-from tcg.shown_text import is_invisible, name_fault, text_fault
+from tcg.shown_text import MAX_MARKS, is_invisible, name_fault, stacked_marks, text_fault
 from tcg.vocabulary import STEPS
 
 
@@ -185,6 +185,12 @@ def check_shown(record, where: str) -> None:
             raise bad_option(gettext_noop("%(where)s: '%(field)s' cannot hold control characters or bidirectional "
                                           "formatting characters (%(character)s)"), where=where, field=field,
                              character=fault)
+    for field in (*NAME_FIELDS, *TEXT_FIELDS):
+        mark = stacked_marks(getattr(record, field) or "")
+        if mark:
+            raise bad_option(gettext_noop("%(where)s: '%(field)s' stacks more than %(max)s combining marks on one "
+                                          "character (%(character)s)"), where=where, field=field, max=MAX_MARKS,
+                             character=mark)
 
 
 def parse_card(data, where: str) -> Card:
