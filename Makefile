@@ -21,8 +21,10 @@ WORKERS ?= 1
 # The Celery queues (config/queues.py): people's bot turns, clocks and sweeps on QUEUE, bot-only
 # matches on QUEUE-bots, simulations on QUEUE-simulations, each with a worker of its own.
 QUEUE ?= $(or $(CELERY_TASK_DEFAULT_QUEUE),celery)
-# The processes of make run.
-RUN_WEB = $(CURDIR)/$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --ws core.ws_protocol:WebSocketProtocol --log-level warning
+# The processes of make run. Without proxies in front (NUM_PROXIES 0 or unset) uvicorn reads no
+# X-Forwarded-For either: by default it takes one from a client on 127.0.0.1 as the address.
+PROXY_HEADERS = $(if $(filter-out 0,$(or $(NUM_PROXIES),0)),,--no-proxy-headers)
+RUN_WEB = $(CURDIR)/$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --ws core.ws_protocol:WebSocketProtocol --log-level warning $(PROXY_HEADERS)
 RUN_WORKER = $(CURDIR)/$(VENV)/bin/celery -A config worker --beat -Q $(QUEUE) --loglevel=WARNING --concurrency=2 -n people@%h
 RUN_BOTS = nice -n 5 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(QUEUE)-bots --loglevel=WARNING --concurrency=2 -n bots@%h
 RUN_SIMULATIONS = nice -n 10 $(CURDIR)/$(VENV)/bin/celery -A config worker -Q $(QUEUE)-simulations --loglevel=WARNING --concurrency=1 -n simulations@%h

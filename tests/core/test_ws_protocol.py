@@ -2,7 +2,9 @@
 this process, with that protocol, answering a real websocket client; and every launch of the
 site naming it."""
 import asyncio
+import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -77,3 +79,20 @@ def test_every_launch_of_the_site_names_the_protocol():
     command = Site(workers=1, port=1).command
     assert command[command.index("--ws") + 1] == UVICORN_WS
     assert "ws=UVICORN_WS" in (REPO / "tests" / "uvicorn_thread.py").read_text()
+
+
+@pytest.mark.parametrize("num_proxies, reads_forwarded", [(None, False), ("0", False), ("1", True)])
+def test_uvicorn_reads_x_forwarded_for_only_with_proxies_in_front(num_proxies, reads_forwarded):
+    """With ``NUM_PROXIES`` 0 the site counts a client by the connection's address; uvicorn by
+    default takes ``X-Forwarded-For`` from a client on 127.0.0.1 as the address, so both
+    launches turn that off then."""
+    env = {k: v for k, v in os.environ.items() if k != "NUM_PROXIES"}
+    if num_proxies is not None:
+        env["NUM_PROXIES"] = num_proxies
+    planned = subprocess.run(["make", "-s", "-n", "run"], cwd=REPO, env=env, capture_output=True, text=True,
+                             timeout=60).stdout
+    web = re.search(r"^web: (.*)$", (REPO / "Procfile").read_text(), re.M).group(1)
+    procfile = subprocess.run(["sh", "-c", f"echo {web}"], env=env, capture_output=True, text=True,
+                              timeout=10).stdout
+    assert ("--no-proxy-headers" in planned, "--no-proxy-headers" in procfile) == (not reads_forwarded,) * 2
+    assert "uvicorn config.asgi:application" in planned and "uvicorn config.asgi:application" in procfile
