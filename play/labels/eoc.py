@@ -1,6 +1,6 @@
 """The words of the Elements of Chaos board (``play/static/play/boards/eoc.js``); ``play.labels`` gives
 them to the page as ``#board-labels``."""
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 LABELS = {
     "turn": pgettext_lazy("eoc", "Turn %(turn)s"),
@@ -44,7 +44,8 @@ LABELS = {
     "colourless": pgettext_lazy("eoc", "colourless"),
     # between the colours of a card of two colours ("red/black"; Japanese: 赤・黒)
     "colour_joiner": pgettext_lazy("eoc colours", "/"),
-    "spectating": pgettext_lazy("eoc", "You are watching: the hands are hidden."),
+    # the same sentence (and catalogue entry) as the other games' boards
+    "spectating": gettext_lazy("You are watching: the hands are hidden."),
     "empty_hand": pgettext_lazy("eoc", "No cards in hand."),
     "place_card": pgettext_lazy("eoc", "Put %(card)s on your base"),
     "table_card": pgettext_lazy("eoc", "Lay %(card)s as the action table"),

@@ -624,7 +624,8 @@ function hint(state, ctx) {
   if (ctx.readOnly) return "";
   if (!ctx.act) {
     if (state.outcome) return "";
-    if (state.seat === null || state.seat === undefined) return labels.spectating;
+    // A spectator: the hand area already says the hands are hidden; the hint does not repeat it.
+    if (state.seat === null || state.seat === undefined) return "";
     return labels.wait;
   }
   if (choice) return choicePrompt(state, labels);
