@@ -11,11 +11,12 @@ from core.api.base import ApiView
 from core.api.bodies import takes_no_body
 from core.labels import active_language
 from decks import selectors, services
+from decks.errors import DeckPermissionError
 from tcg.cards.names import display_name
 from tcg.numbers import DECK_SIZE
 
 from .serializers import AddCardInput, AddCardResultSerializer, DraftInput, DraftSerializer
-from .views import ERROR, owned_deck
+from .views import ERROR, owned_deck, readable_deck
 
 NEW = "new"
 
@@ -25,9 +26,24 @@ def _name(name: str, name_en: str) -> str:
     return display_name({"name": name, "name_en": name_en}, active_language())
 
 
-def _draft_deck(request, deck_id: str):
-    """``None`` for the new-deck draft (``new``), else the caller's deck ``deck_id``."""
-    return None if deck_id == NEW else owned_deck(request, deck_id)
+def _draft_deck(request, deck_id: str, *, keeping: bool = False):
+    """``None`` for the new-deck draft (``new``), else the caller's deck ``deck_id``.
+
+    A draft is its owner's alone: nobody else has one of the deck, whether they may read the
+    deck or not. Reading or discarding a draft of a deck that is not the caller's answers 404,
+    as for a deck they cannot see (there is no such draft, and none is said to be refused).
+    Keeping one (``keeping``, the ``PUT``) of a deck they can read but do not own answers 403
+    ``permission_denied`` "Only the deck's owner may keep a draft of it.", as every other write
+    on a readable deck does (``PUT /api/decks/<id>/``, adding a card); a deck they cannot read
+    is 404 there too."""
+    if deck_id == NEW:
+        return None
+    deck = readable_deck(request, deck_id)
+    if deck.owner_id is None or deck.owner_id != request.user.pk:
+        if keeping:
+            raise DeckPermissionError("draft")
+        raise Http404
+    return deck
 
 
 class DeckDraft(ApiView):
@@ -36,7 +52,7 @@ class DeckDraft(ApiView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses={200: DraftSerializer, 401: ERROR, 403: ERROR, 404: ERROR})
+    @extend_schema(responses={200: DraftSerializer, 401: ERROR, 404: ERROR})
     def get(self, request, deck_id):
         draft = selectors.deck_draft(request.user, _draft_deck(request, deck_id))
         if draft is None:
@@ -45,7 +61,7 @@ class DeckDraft(ApiView):
 
     @extend_schema(request=DraftInput, responses={200: DraftSerializer, 400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR})
     def put(self, request, deck_id):
-        deck = _draft_deck(request, deck_id)
+        deck = _draft_deck(request, deck_id, keeping=True)
         body = DraftInput(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data

@@ -130,6 +130,29 @@ def test_drafts_are_kept_replaced_and_discarded(alice_api, bob_api, user, sample
     assert DeckDraft.objects.count() == 0
 
 
+def test_a_draft_is_its_owners_alone(alice_api, bob_api, user, sample_catalogue):
+    """Nobody has a draft of another person's deck: reading or discarding one is 404 whether the
+    deck is public or private (never a refusal "to change it" for a read); keeping one of a deck
+    that can be read is 403 with the draft's own words, of a private deck 404."""
+    public = services.create_deck(user, "Open", selectors.check_entries(SMALL), is_public=True)
+    private = make_deck(user)
+    for deck in (public, private):
+        services.save_draft(user, deck, SMALL[:1], name="Alice's work")
+    for deck_id in (public.pk, private.pk, "SMP-RED"):
+        url = f"/api/deck-drafts/{deck_id}/"
+        read = bob_api.get(url)
+        assert (read.status_code, read.json()["error"]["code"]) == (404, "not_found"), deck_id
+        assert bob_api.delete(url).status_code == 404, deck_id
+    for deck_id in (public.pk, "SMP-RED"):
+        kept = bob_api.put(f"/api/deck-drafts/{deck_id}/", {"cards": []}, format="json")
+        assert (kept.status_code, kept.json()["error"]["message"]) == (
+            403, "Only the deck's owner may keep a draft of it."), deck_id
+    assert bob_api.put(f"/api/deck-drafts/{private.pk}/", {"cards": []}, format="json").status_code == 404
+    # Alice's drafts are untouched, and hers to read.
+    assert DeckDraft.objects.filter(owner=user).count() == 2
+    assert alice_api.get(f"/api/deck-drafts/{public.pk}/").json()["cards"] == SMALL[:1]
+
+
 @pytest.mark.parametrize("target", ["new", "deck"])
 def test_a_draft_write_overtaken_on_its_way_is_not_applied(alice_api, user, sample_catalogue, target):
     deck_id = "new" if target == "new" else make_deck(user).pk
