@@ -286,6 +286,9 @@ def table(request, match_id: str):
         "card_texts": card_texts(match, [view["state"]]),
         "chat": history.chat_log(match, last=CHAT_LINES),
         "guide_hints": guide_hints(match),
+        # A rematch with bots in every other seat starts at once (play.services.rematch): nobody
+        # else is asked to accept it.
+        "rematch_starts": sum(1 for s in view["seats"] if s["kind"] == "human") == 1,
         # The maker may have no display name: their session made it (play.identity.visitor_from_request).
         "can_stop": can_stop(match, player or visitor_from_request(request)),
     })

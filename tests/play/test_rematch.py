@@ -202,6 +202,25 @@ def test_the_finished_table_offers_the_rematch_to_its_people(client, user):
     assert 'id="rematch"' not in watcher  # a spectator has no rematch to propose or accept
 
 
+def test_the_rematch_offer_says_what_happens_with_people_or_with_bots_only(client, user):
+    """With other people the rematch waits for them to accept it on their table; with bots in every
+    other seat it starts at once, and the offer says so (no "others" to accept it)."""
+    client.force_login(user)
+    with_people = client.get(f"/play/m/{three_seats(user).id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "the others accept on their table." in with_people
+    assert "starts at once" not in with_people
+    alone = over(create_match(person(user), "lama", [HUMAN, HEURISTIC, RANDOM], {"end_at": 3}))
+    page = client.get(f"/play/m/{alone.id}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The same game, options and bots: the new match starts at once." in page
+    assert "accept on their table" not in page
+    page = client.get(f"/play/m/{alone.id}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "同じゲーム・同じオプション・同じボットで、すぐに新しい対戦が始まります。" in page
+    # ... and so it does.
+    response = client.post(f"/play/m/{alone.id}/rematch/")
+    new = Match.objects.get(pk=alone.id).rematch
+    assert (response["Location"], new.status) == (f"/play/m/{new.id}/", "running")
+
+
 @pytest.mark.usefixtures("sample_catalogue")
 def test_a_rematch_of_a_game_played_with_ones_own_deck_keeps_each_seats_deck(user, other_user):
     old = create_match(person(user), "eoc", [HUMAN, HUMAN], {"rows": 4}, seed=7, deck="SMP-RED")
