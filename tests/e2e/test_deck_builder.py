@@ -58,6 +58,15 @@ def test_build_save_change_and_see_the_diff(page, live_server, live_samples):
     search(page, "c<=r order:code")
     codes = page.eval_on_selector_all("#search-results li.search-result", "els => els.map(e => e.dataset.code)")[:17]
     assert len(codes) == 17
+    # Every row's Add button sits at the row's end, beside the card's words (never wrapped under
+    # them), whatever the length of the name.
+    rows = page.eval_on_selector_all("#search-results li.search-result", """els => els.map((li) => {
+        const b = li.querySelector('button[data-action="add"]').getBoundingClientRect();
+        const t = li.querySelector('.result-text').getBoundingClientRect();
+        return [Math.round(b.right), Math.round(li.getBoundingClientRect().right), b.left >= t.right];
+    })""")
+    assert {(button, row) for button, row, _ in rows} == {(rows[0][1], rows[0][1])}
+    assert all(beside for _, _, beside in rows)
     for code in codes:
         add_from_results(page, code, 3)
     wait_for_total(page, 51)

@@ -258,10 +258,13 @@ function cardTitle(card) {
 }
 
 function renderResults(cards, count) {
+  // A row: the card's words (which may wrap) in one column, its Add button in a column of its own
+  // at the row's end, in the same place on every row.
   fill(document.getElementById("search-results"), cards.map((card) => h("li", { class: "search-result", dataset: { code: card.code }, title: cardTitle(card) },
-    h("span", { class: "result-name", dataset: { card: card.code } }, cardName(card)),
-    otherName(card) ? h("span", { class: "name-other result-name-other" }, ` ${otherName(card)}`) : "", " ",
-    h("span", { class: "muted result-meta" }, `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`),
+    h("span", { class: "result-text" },
+      h("span", { class: "result-name", dataset: { card: card.code } }, cardName(card)),
+      otherName(card) ? h("span", { class: "name-other result-name-other" }, ` ${otherName(card)}`) : "", " ",
+      h("span", { class: "muted result-meta" }, `${card.code} · ${labels.types[card.type] || card.type} · ${labels.size} ${card.size}`)),
     h("button", { type: "button", class: "secondary", dataset: { action: "add", code: card.code }, "aria-label": message("add_one", { name: cardName(card) }) },
       message("add")))));
   document.getElementById("search-status").textContent = count ? message("found", { count }) : message("none");
