@@ -313,7 +313,12 @@ def finished_bot_match(game="lama", seats=6, options=None):
 
 
 def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fits_a_phone(browser, asgi_server):
+    from play.models import Seat
+
     match = finished_bot_match()
+    # People's names: one of a word that would break inside ("Tester36 / 6"), one too long for a phone.
+    Seat.objects.filter(match=match, index=0).update(bot="", session_key="tester", name="Tester366")
+    Seat.objects.filter(match=match, index=2).update(bot="", session_key="long", name="Averyveryverylongname1234")
     page = guest_page(browser)
     sockets, missing = [], []
     page.on("websocket", lambda ws: sockets.append(ws.url))
@@ -338,6 +343,14 @@ def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fi
     assert widths[0] <= widths[1] and widths[2] <= 390, widths
     for cell in page.locator(".round-summary th, .round-summary td").all():
         assert cell.evaluate("el => el.getBoundingClientRect().right") <= 390
+    # A name in a table stays whole on one line, the long one cut with an ellipsis and whole in its title.
+    for table in (".round-summary", "#outcome"):
+        names = page.locator(f"{table} tbody th .name-text")
+        expect(names.nth(0)).to_have_text("Tester366")
+        expect(names.nth(2)).to_have_attribute("title", "Averyveryverylongname1234")
+        for name in names.all():
+            assert name.evaluate("el => el.getBoundingClientRect().height <= parseFloat(getComputedStyle(el).lineHeight) + 1")
+        assert names.nth(2).evaluate("el => el.scrollWidth > el.clientWidth")  # cut, not wrapped
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.context.close()
 

@@ -91,6 +91,12 @@ const summaryKeys = new WeakMap();
 // it; hidden while there is none (summary null). summary: {key, title, how, columns, rows} with
 // columns [{label, num, cell}] after the player's (num: a number column; cell: the class of its
 // cells) and rows [{seat, class, cells: [...]}], one cell per column.
+// A player's name in a table's row heading (class player-name on the cell): whole words only, a
+// name too long for the column cut with an ellipsis, the whole of it in its title.
+export function tableName(name) {
+  return h("span", { class: "name-text", title: name }, name);
+}
+
 export function roundSummary(part, summary, over, ctx) {
   if (!summary) {
     conceal(part);
@@ -99,7 +105,7 @@ export function roundSummary(part, summary, over, ctx) {
   const { labels } = ctx;
   const fresh = summaryKeys.get(part) !== summary.key || over || ctx.readOnly;
   const rows = summary.rows.map((row) => h("tr", { class: row.class || null, dataset: { seat: row.seat } },
-    h("th", { scope: "row" }, ctx.seatName(row.seat)),
+    h("th", { scope: "row", class: "player-name" }, tableName(ctx.seatName(row.seat))),
     row.cells.map((cell, i) => h("td", { class: summary.columns[i].num ? "num" : summary.columns[i].cell || null }, cell))));
   const details = h("details", { class: "summary-details", open: fresh || part.querySelector("details[open]") !== null },
     h("summary", {}, summary.title),

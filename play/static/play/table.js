@@ -17,7 +17,7 @@ import { get, send as sendRequest } from "../js/kit/http.js";
 import { icon } from "../js/kit/icons.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
-import { actionKey } from "./board_kit.js";
+import { actionKey, tableName } from "./board_kit.js";
 import { chatPanel } from "./chat.js";
 import { guestBadge, isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
@@ -287,7 +287,7 @@ function renderOutcome() {
     h("div", { class: "table-wrap" }, h("table", { class: "outcome-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, labels.player), h("th", { scope: "col", class: "num" }, labels.score))),
       h("tbody", {}, outcome.scores.map((score, seat) => h("tr", { class: outcome.winners.includes(seat) ? "is-winner" : null, dataset: { seat } },
-        h("th", { scope: "row" }, seatName(seat), view.seats[seat]?.guest ? [" ", guestBadge(labels)] : "",
+        h("th", { scope: "row", class: "player-name" }, tableName(seatName(seat)), view.seats[seat]?.guest ? [" ", guestBadge(labels)] : "",
           outcome.winners.includes(seat) ? [" ", icon("trophy", { label: labels.winner })] : ""),
         h("td", { class: "num" }, String(score)))))),
     ),

@@ -8,7 +8,8 @@
 import { fill, h } from "../../js/kit/dom.js";
 import { counted, format } from "../../js/kit/text.js";
 import {
-  cardRow, firstOf, guided, handSize, moveLine, newSummary, note, ofType, parts, redrawing, roundEndLine, roundSummary, score, withKey,
+  cardRow, firstOf, guided, handSize, moveLine, newSummary, note, ofType, parts, redrawing, roundEndLine, roundSummary, score, tableName,
+  withKey,
 } from "../board_kit.js";
 
 // What the player has chosen in hand and which moment it belongs to (cleared when it changes).
@@ -138,7 +139,7 @@ function renderAuction(container, state, ctx) {
       if (auction.passed[seat]) status = labels.passed;
       const leads = auction.leader === seat;
       return h("tr", { class: `${leads ? "is-leader" : ""} ${state.turn === seat ? "is-turn" : ""}`.trim(), dataset: { seat } },
-        h("th", { scope: "row" }, ctx.seatName(seat)),
+        h("th", { scope: "row", class: "player-name" }, tableName(ctx.seatName(seat))),
         h("td", {}, bid.length ? cardList(bid, labels) : h("span", { class: "muted" }, labels.no_bid)),
         h("td", {}, status, leads ? h("span", { class: "badge el-leader" }, `★ ${labels.leads}`) : null));
     }));

@@ -15,7 +15,7 @@ import { icon } from "../../js/kit/icons.js";
 import { cardName as nameOf, otherName } from "../../js/kit/names.js";
 import { get } from "../../js/kit/http.js";
 import { format } from "../../js/kit/text.js";
-import { actionKey, firstOf, guided, handSize, moveLine, note, parts, redrawing, withKey } from "../board_kit.js";
+import { actionKey, firstOf, guided, handSize, moveLine, note, parts, redrawing, tableName, withKey } from "../board_kit.js";
 
 const COLS = 4;
 const LETTERS = "abcd";
@@ -813,7 +813,7 @@ function cardList(codes) {
 function renderPiles(part, state, ctx) {
   const { labels } = ctx;
   const rows = [0, 1].map((s) => h("tr", { dataset: { seat: s } },
-    h("th", { scope: "row" }, ctx.seatName(s)),
+    h("th", { scope: "row", class: "player-name" }, tableName(ctx.seatName(s))),
     h("td", {}, cardList(state.action_tables[s])),
     h("td", {}, cardList(state.discards[s])),
     h("td", {}, cardList(state.downs[s]))));
