@@ -43,6 +43,13 @@ def test_a_new_guest_learns_lama_by_following_the_hints_to_a_win(browser, asgi_s
         button = page.locator(f'#board .hand button.playable[data-value="{value}"]')
         expect(button).to_have_class(re.compile(r"\bis-guided\b"))  # the card the hint names is marked
         expect(page.locator("#board .is-guided")).to_have_count(1)
+        # Its dashed outline stays under the "Your hand" heading, not across it (on a phone too).
+        clear = button.evaluate("""el => {
+            const style = getComputedStyle(el);
+            const outline = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+            return el.getBoundingClientRect().top - outline - document.getElementById('hand-title').getBoundingClientRect().bottom;
+        }""")
+        assert clear >= 0, clear
         button.click()
         steps += 1
         # The hint moves on: the bot's turn ("wait") and its reply, or the end.
