@@ -685,3 +685,22 @@ def test_a_player_chooses_an_events_target_and_orders_the_cards_it_shows(browser
     for page, errors in ((ann, ann_errors), (bob, bob_errors)):
         page.context.close()
         assert errors == []
+
+
+@pytest.mark.parametrize("locale, said", [("en-GB", "You are watching: the hands are hidden."),
+                                          ("ja-JP", "観戦中です。手札は見えません。")])
+def test_a_spectator_is_told_once_that_the_hands_are_hidden(browser, asgi_server, locale, said):
+    """Under the hand, not again as the bold hint above it (and in the wording of the other games)."""
+    from play.services.create import create_match
+
+    bot = {"kind": "bot", "bot": "heuristic"}
+    match = create_match(None, "eoc", [bot, bot], {"decks": stacked_decks(), "stacked": True, "first_player": 0},
+                         None, seed=3)
+    page, errors = guest_page(browser, locale=locale)
+    page.goto(f"{asgi_server}/play/m/{match.id}/")
+    board = page.locator("#board")
+    expect(board.locator(".eoc-hand")).to_have_text(said)
+    expect(board.get_by_text(said)).to_have_count(1)
+    expect(board.locator(".eoc-hint")).to_have_text("")
+    page.context.close()
+    assert errors == []
