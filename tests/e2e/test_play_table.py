@@ -343,6 +343,19 @@ def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fi
     assert widths[0] <= widths[1] and widths[2] <= 390, widths
     for cell in page.locator(".round-summary th, .round-summary td").all():
         assert cell.evaluate("el => el.getBoundingClientRect().right") <= 390
+    # In both languages the total's heading stays on one line (合計, not 合 / 計), and a hand shows
+    # its cards side by side, not one a line.
+    lines = "el => { const r = document.createRange(); r.selectNodeContents(el); return r.getClientRects().length; }"
+    japanese = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844}).new_page()
+    japanese.goto(f"{asgi_server}/play/m/{match.id}/")
+    for shown in (page, japanese):
+        expect(shown.locator(".round-summary tbody tr")).to_have_count(6)
+        assert shown.locator(".round-summary thead th").last.evaluate(lines) == 1
+        tops = [card.evaluate("el => el.getBoundingClientRect().top")
+                for card in shown.locator(".round-summary tbody tr").nth(3).locator(".card").all()]
+        assert len(tops) >= 2 and tops[0] == tops[1], tops
+    expect(japanese.locator(".round-summary thead th").last).to_have_text("合計")
+    japanese.context.close()
     # A name in a table stays whole on one line, the long one cut with an ellipsis and whole in its title.
     for table in (".round-summary", "#outcome"):
         names = page.locator(f"{table} tbody th .name-text")
