@@ -84,6 +84,7 @@ from django.test import Client
 
 call_command("migrate", "sessions", verbosity=0)
 call_command("migrate", "auth", verbosity=0)
+call_command("migrate", "core", verbosity=0)  # a user's save keeps their name keys (core.signals)
 HOST, PROXY_HTTPS = {HOST!r}, "https"
 
 
