@@ -34,43 +34,44 @@ def _from_user(user) -> Player | None:
     return None
 
 
+def _saved_session_key(request) -> str:
+    """The key of the request's session, which is saved first when it has none yet."""
+    session = request.session
+    if not session.session_key:
+        session.save()
+    return session.session_key
+
+
 def player_from_request(request) -> Player | None:
     """The caller of an HTTP request (a Django or DRF request). A guest's session is created
     (saved) if it has no key yet. ``None`` for a guest without a display name."""
     player = _from_user(getattr(request, "user", None))
     if player is not None:
         return player
-    session = request.session
-    name = session.get(GUEST_NAME_KEY)
-    if not name:
-        return None
-    if not session.session_key:
-        session.save()
-    return Player(None, session.session_key, name)
+    name = request.session.get(GUEST_NAME_KEY)
+    return Player(None, _saved_session_key(request), name) if name else None
 
 
 def maker_from_request(request) -> Player:
     """The caller of an HTTP request as the maker of a match: ``player_from_request``'s player,
     else the nameless ``Player`` of the visitor's session (``name`` ``""``), which is saved now
     when it has no key yet, so that the match records who made it and they can stop it."""
-    player = player_from_request(request)
-    if player is not None:
-        return player
-    session = request.session
-    if not session.session_key:
-        session.save()
-    return Player(None, session.session_key, "")
+    return player_from_request(request) or Player(None, _saved_session_key(request), "")
+
+
+def nameless_visitor(request) -> Player | None:
+    """The nameless ``Player`` of the session the request brings (``name`` ``""``), or ``None``
+    when it brings none (nothing is saved for one). For a caller ``player_from_request`` found
+    no player for: ``player or nameless_visitor(request)`` is ``visitor_from_request(request)``
+    without asking twice."""
+    key = request.session.session_key
+    return Player(None, key, "") if key else None
 
 
 def visitor_from_request(request) -> Player | None:
     """The caller of an HTTP request as who may stop a match they made: ``player_from_request``'s
-    player, else the nameless ``Player`` of the session the request brings (``name`` ``""``),
-    else ``None`` (no session: nothing is saved for one)."""
-    player = player_from_request(request)
-    if player is not None:
-        return player
-    key = request.session.session_key
-    return Player(None, key, "") if key else None
+    player, else ``nameless_visitor``."""
+    return player_from_request(request) or nameless_visitor(request)
 
 
 def named_guest(request, name: str) -> Player:
@@ -78,10 +79,7 @@ def named_guest(request, name: str) -> Player:
     it), without keeping the name yet: the caller keeps it with ``set_guest_name`` once what the
     guest asked for is done (a refused request leaves the session as it was). The session gets
     its key now if it has none."""
-    session = request.session
-    if not session.session_key:
-        session.save()
-    return Player(None, session.session_key, name.strip()[:MAX_NAME_LENGTH])
+    return Player(None, _saved_session_key(request), name.strip()[:MAX_NAME_LENGTH])
 
 
 def set_guest_name(request, name: str) -> None:

@@ -30,7 +30,8 @@ from tcg.integers import BadValue, parse_int
 from .boards import board_context
 from .errors import MatchError
 from .forms import GuestNameForm, MatchForm, game_label, seat_deck_field_name
-from .identity import maker_from_request, player_from_request, set_guest_name, visitor_from_request
+from .identity import (maker_from_request, nameless_visitor, player_from_request, set_guest_name,
+                       visitor_from_request)
 from .labels import REPLAY
 from .models import Match
 from .payloads import get_game, is_guest, match_summary
@@ -103,7 +104,7 @@ def lobby(request):
     for people, then running ones to watch, most recent activity first, no client crowding
     them) and a "new match" button."""
     player = player_from_request(request)
-    visitor = visitor_from_request(request)  # a visitor with no display name has the bot-only matches they made
+    visitor = player or nameless_visitor(request)  # a visitor with no display name has the bot-only matches they made
     page = Paginator(live.lobby(), LOBBY_PER_PAGE).get_page(page_number(request.GET.get("page")))
     rows = [_row(m, player) for m in page.object_list]
     return render(request, "play/lobby.html", {
@@ -289,8 +290,8 @@ def table(request, match_id: str):
         # A rematch with bots in every other seat starts at once (play.services.rematch): nobody
         # else is asked to accept it.
         "rematch_starts": sum(1 for s in view["seats"] if s["kind"] == "human") == 1,
-        # The maker may have no display name: their session made it (play.identity.visitor_from_request).
-        "can_stop": can_stop(match, player or visitor_from_request(request)),
+        # The maker may have no display name: their session made it (play.identity.nameless_visitor).
+        "can_stop": can_stop(match, player or nameless_visitor(request)),
     })
 
 

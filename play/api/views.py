@@ -24,8 +24,8 @@ from core.api.params import Boolean, Integer, Text, query_parameters
 from play.bots import DEFAULT_THINK_SECONDS
 from play.games import GAMES
 from play.levels import levels_for
-from play.identity import (GUEST_NAME_KEY, Player, maker_from_request, named_guest, player_from_request,
-                           set_guest_name, visitor_from_request)
+from play.identity import (GUEST_NAME_KEY, Player, maker_from_request, named_guest, nameless_visitor,
+                           player_from_request, set_guest_name)
 from play.rules_pages import rules_url
 from play.selectors import history, live, ratings
 from play.selectors.match import get_match, match_view, summaries, visible_card_texts
@@ -165,7 +165,7 @@ class MatchList(MatchApiView):
     )
     def get(self, request):
         player = player_from_request(request)
-        matches = matches_for(visitor_from_request(request)) if request.parameters["mine"] else live.lobby()
+        matches = matches_for(player or nameless_visitor(request)) if request.parameters["mine"] else live.lobby()
         page = self.paginate_queryset(matches)
         return self.get_paginated_response(summaries(page, player))
 
@@ -387,7 +387,7 @@ class MatchDismiss(MatchApiView):
                      "running."),
     )
     def post(self, request, match_id):
-        dismiss(_caller(request) or visitor_from_request(request), match_id)
+        dismiss(_caller(request) or nameless_visitor(request), match_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -407,7 +407,7 @@ class MatchAbandon(MatchApiView):
     )
     def post(self, request, match_id):
         player = _caller(request)
-        match = abandon(player or visitor_from_request(request), match_id)
+        match = abandon(player or nameless_visitor(request), match_id)
         return Response(match_view(match, player))
 
 
