@@ -141,7 +141,7 @@ def test_both_keys_are_kept_and_the_migration_writes_them_for_every_user(db):
     assert list(UserNameKey.objects.values_list("name_key", "shape_key")) == [("iris", "1ris")]
     UserNameKey.objects.update(name_key="stale", shape_key="")
     User.objects.bulk_create([User(username="bob")])  # no signal: no row
-    fill_both.fill_keys(apps, None)
+    fill_both.fill_both_keys(apps, None)
     assert sorted(UserNameKey.objects.values_list("user__username", "name_key", "shape_key")) == [
         ("Iris", "iris", "1ris"), ("bob", "bob", "bob")]
     assert user_named_like("lris") == "Iris"  # an l where the capital I was
