@@ -87,16 +87,39 @@ def regex_budget(seconds: float | None = None):
         _ran_out.reset(ran_out)
 
 
+class _Spent:
+    """Seconds a search's statements have run so far, shared by the querysets made from it."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+
 class SearchQuerySet(QuerySet):
-    """A search's cards: read under :func:`regex_budget`, and a regex the database could not
-    run within it, or at all, raises ``SearchError`` (400 ``bad_query``) for the query
-    (``search_query``, kept by every queryset made from this one)."""
+    """A search's cards: each statement (the page, its count, a test of existence) is read
+    under :func:`regex_budget` with what its earlier statements left of
+    ``SEARCH_REGEX_SECONDS``, so the search's regexes get that much in all; a regex the
+    database could not run within it, or at all, raises ``SearchError`` (400 ``bad_query``) for
+    the query (``search_query``). Made by :meth:`of`; every queryset made from one keeps its
+    query and shares its budget."""
 
     search_query: str = ""
+    _spent: _Spent | None = None
+
+    @classmethod
+    def of(cls, queryset: QuerySet, query: str) -> SearchQuerySet:
+        """``queryset``'s rows as the cards of the search ``query`` (its text, for errors),
+        with a fresh budget."""
+        guarded = cls(model=queryset.model, query=queryset.query.chain(), using=queryset.db)
+        guarded.search_query = query
+        guarded._spent = _Spent()
+        return guarded
 
     def _clone(self):
         clone = super()._clone()
         clone.search_query = self.search_query
+        clone._spent = self._spent
         return clone
 
     def _fetch_all(self):
@@ -117,7 +140,9 @@ class SearchQuerySet(QuerySet):
         # Inside a transaction a refused statement would leave PostgreSQL's aborted: the
         # savepoint is rolled back instead, and the transaction goes on.
         savepoint = transaction.atomic(using=self.db) if connections[self.db].in_atomic_block else nullcontext()
-        with regex_budget():
+        spent = self._spent if self._spent is not None else _Spent()
+        start = time.monotonic()
+        with regex_budget(settings.SEARCH_REGEX_SECONDS - spent.seconds):
             try:
                 with savepoint:
                     yield
@@ -136,3 +161,5 @@ class SearchQuerySet(QuerySet):
                     Message(gettext_noop("a regex of this query cannot be run by the database (%(reason)s)"),
                             reason=str(error).strip().splitlines()[0]),
                     query=self.search_query) from None
+            finally:
+                spent.seconds += time.monotonic() - start

@@ -201,9 +201,7 @@ def has_regex(node) -> bool:
 def _guarded(queryset: QuerySet[Card], query: str) -> SearchQuerySet:
     """``queryset`` as a :class:`~cardsdb.search.regexp.SearchQuerySet` of ``query``: read within
     the regex budget, and a regex the database cannot run is a ``SearchError``."""
-    guarded = SearchQuerySet(model=queryset.model, query=queryset.query.chain(), using=queryset.db)
-    guarded.search_query = query
-    return guarded
+    return SearchQuerySet.of(queryset, query)
 
 
 @lru_cache(maxsize=2)

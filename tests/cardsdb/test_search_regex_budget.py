@@ -13,6 +13,8 @@ from django.test import override_settings
 
 from cardsdb.models import Card
 from cardsdb.search.regexp import RegexOutOfTime, regex_budget, sqlite_regexp
+from cardsdb.selectors.search import search_cards
+from tcg.search import SearchError
 from tests.conftest import EN, JA
 
 #: Exponential for a backtracking engine on a long run of "a" that does not end the text.
@@ -60,7 +62,7 @@ def test_a_slow_regex_is_refused_within_its_budget_at_the_api_and_the_page(clien
 def test_a_regex_postgresql_refuses_is_a_bad_query_and_counts_over_255_are_refused_first(client, sample_catalogue):
     counted = client.get("/api/cards/", {"q": "/a{256}/"}, **EN)
     assert (counted.status_code, counted.json()["error"]["message"]) == (
-        400, "'/a{256}/': /a{256}/ uses a repeat count over 255, which the database cannot run the same way")
+        400, "'/a{256}/': the regex uses a repeat count over 255, which the database cannot run the same way")
     lookahead = client.get("/api/cards/", {"q": "/(a)(?=\\1)/"}, **EN)
     if connection.vendor == "postgresql":
         assert (lookahead.status_code, lookahead.json()["error"]["message"]) == (
@@ -85,3 +87,22 @@ def test_the_sqlite_function_keeps_djangos_semantics_and_its_budget():
         with pytest.raises(RegexOutOfTime):  # the budget is spent: every later call stops at once
             sqlite_regexp("b", "abc")
     assert sqlite_regexp("b", "abc") is True  # outside a search: no budget
+
+
+@override_settings(SEARCH_REGEX_SECONDS=0.3)
+def test_a_searchs_statements_share_one_budget(sample_catalogue):
+    """The page and its count are two statements of one search: the second gets what the first
+    left, so the search's regexes run for ``SEARCH_REGEX_SECONDS`` in all; a new search starts
+    afresh."""
+    cards = search_cards("/^ka/").cards
+    page = cards[:2]
+    assert [card.code for card in page] == _found("^ka")[:2]
+    assert page._spent is cards._spent and cards._spent.seconds > 0
+    cards._spent.seconds = 0.3  # as if the page had taken the whole budget
+    if connection.vendor == "sqlite":
+        with pytest.raises(SearchError) as refused:
+            cards.count()
+        assert str(refused.value.message) == SLOW_MESSAGE
+    else:  # PostgreSQL's engine runs without the budget
+        assert cards.count() == len(_found("^ka"))
+    assert search_cards("/^ka/").cards.count() == len(_found("^ka"))
