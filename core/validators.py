@@ -24,7 +24,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from core.selectors import user_named_like
-from tcg.shown_text import BIDI_CONTROLS, MAX_MARKS, TEXT_WHITESPACE, is_invisible, name_fault, stacked_marks, text_fault
+from tcg.shown_text import (BIDI_CONTROLS, CONTROL, MARKS, MAX_MARKS, TEXT_WHITESPACE, is_invisible, name_problem,
+                             text_problem)
 
 __all__ = ["BIDI_CONTROLS", "TEXT_WHITESPACE", "check_shown_text", "clean_display_name", "clean_guest_name"]
 
@@ -34,9 +35,11 @@ def clean_display_name(value: str) -> str:
     stripped. Raises ``ValidationError`` ``bad_name`` for a character of a ``C*`` category,
     ``required`` when nothing is left, ``invisible_name`` when no character of it is visible
     (``tcg.shown_text.is_invisible``: only fillers such as U+3164 or U+2800)."""
-    if name_fault(value):
+    problem = name_problem(value)
+    if problem and problem[0] == CONTROL:
         raise ValidationError(_("A name cannot hold control characters."), code="bad_name")
-    refuse_stacked_marks(value)
+    if problem and problem[0] == MARKS:
+        raise _stacked_marks(problem[1])
     name = " ".join(value.split())
     if not name:
         raise ValidationError(_("Enter a name."), code="required")
@@ -63,21 +66,20 @@ def clean_guest_name(value: str) -> str:
 def check_shown_text(value: str) -> str:
     """``value`` unchanged when it may be shown to others (see the module); ``ValidationError``
     ``bad_text`` otherwise."""
-    fault = text_fault(value)
-    if fault:
+    problem = text_problem(value)
+    if problem and problem[0] == CONTROL:
         raise ValidationError(
             _("A text cannot hold control characters or bidirectional formatting characters (U+%(code)s)."),
-            code="bad_text", params={"code": fault[2:]})
-    refuse_stacked_marks(value)
+            code="bad_text", params={"code": problem[1][2:]})
+    if problem:
+        raise _stacked_marks(problem[1])
     return value
 
 
-def refuse_stacked_marks(value: str) -> None:
-    """``ValidationError`` ``stacked_marks`` when a character of ``value`` carries more than
-    ``MAX_MARKS`` combining marks (``tcg.shown_text.stacked_marks``), which draw over the text
+def _stacked_marks(mark: str) -> ValidationError:
+    """The ``stacked_marks`` error for ``mark`` (``U+XXXX``), the combining mark past
+    ``MAX_MARKS`` on one character (``tcg.shown_text.stacked_marks``), which draw over the text
     around it."""
-    mark = stacked_marks(value)
-    if mark:
-        raise ValidationError(
-            _("A character may carry at most %(max)s accents or other combining marks (U+%(code)s is one more)."),
-            code="stacked_marks", params={"max": MAX_MARKS, "code": mark[2:]})
+    return ValidationError(
+        _("A character may carry at most %(max)s accents or other combining marks (U+%(code)s is one more)."),
+        code="stacked_marks", params={"max": MAX_MARKS, "code": mark[2:]})

@@ -78,6 +78,38 @@ def stacked_marks(value: str) -> str | None:
     return None
 
 
+#: What :func:`name_problem` and :func:`text_problem` find: a character of a kind the value may
+#: not hold, more than ``MAX_MARKS`` combining marks on one character, nothing visible.
+CONTROL, MARKS, INVISIBLE_NAME = "control", "marks", "invisible"
+
+
+def name_problem(value: str) -> tuple[str, str | None] | None:
+    """The first reason ``value`` may not be shown as a name, as ``(kind, character)``:
+    ``(CONTROL, "U+202E")`` (:func:`name_fault`), ``(MARKS, "U+0301")`` (:func:`stacked_marks`),
+    ``(INVISIBLE_NAME, None)`` for a value other than ``""`` with nothing visible
+    (:func:`is_invisible`); ``None`` when there is none."""
+    fault = name_fault(value)
+    if fault:
+        return CONTROL, fault
+    mark = stacked_marks(value)
+    if mark:
+        return MARKS, mark
+    if value and is_invisible(value):
+        return INVISIBLE_NAME, None
+    return None
+
+
+def text_problem(value: str) -> tuple[str, str] | None:
+    """The first reason ``value`` may not be shown as a text, as ``(kind, character)``:
+    ``(CONTROL, "U+001B")`` (:func:`text_fault`) or ``(MARKS, "U+0301")``
+    (:func:`stacked_marks`); ``None`` when there is none."""
+    fault = text_fault(value)
+    if fault:
+        return CONTROL, fault
+    mark = stacked_marks(value)
+    return (MARKS, mark) if mark else None
+
+
 def is_invisible(value: str) -> bool:
     """Whether ``value`` has no visible character: each is white space, an "other", a
     default-ignorable code point or a blank symbol (``""`` is invisible)."""

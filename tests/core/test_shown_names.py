@@ -17,7 +17,7 @@ from play.errors import MatchError
 from play.models import ChatMessage, Match, Seat
 from play.services.chat import say
 from play.services.create import create_match
-from tcg.shown_text import is_invisible, name_key, stacked_marks
+from tcg.shown_text import is_invisible, name_key, name_problem, stacked_marks, text_problem
 from tests.conftest import EN, JA
 from tests.core.test_input_rules import error
 from tests.play.matches import HUMAN, guest, person
@@ -214,3 +214,13 @@ def test_at_most_four_combining_marks_on_a_character_at_every_door(alice_api, ap
                                                   "name": "Gu" + piled}, format="json", **EN), 400)
     assert guest_name["details"]["problems"] == [{"field": "name", "message": STACKED_EN}]
     assert not Deck.objects.filter(owner__username="alice").exists() and not Match.objects.exclude(pk=match.pk).exists()
+
+
+def test_a_name_and_a_texts_first_problem_by_kind():
+    """The one reading of what may not be shown that every door turns into its own message:
+    a forbidden character first, then stacked marks, then (a name) nothing visible."""
+    piled = "a" + "\u0301" * 5
+    assert [name_problem(v) for v in ["Ann", "", "A\u202en" + piled, piled, "\u3164", "\u3164" + piled]] == [
+        None, None, ("control", "U+202E"), ("marks", "U+0301"), ("invisible", None), ("marks", "U+0301")]
+    assert [text_problem(v) for v in ["line\n\tnext", "\u200bzero width", "\x1b" + piled, piled, "\u202e"]] == [
+        None, None, ("control", "U+001B"), ("marks", "U+0301"), ("control", "U+202E")]

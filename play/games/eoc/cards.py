@@ -21,7 +21,7 @@ from tcg.effects.language import MANUAL, parse_effect
 from tcg.effects.text import card_text
 from tcg.message import gettext_noop
 from tcg.numbers import DECK_SIZE, MAX_COPIES
-from tcg.shown_text import MAX_MARKS, is_invisible, name_fault, stacked_marks, text_fault
+from tcg.shown_text import CONTROL, INVISIBLE_NAME, MARKS, MAX_MARKS, name_problem, text_problem
 from tcg.vocabulary import STEPS
 
 
@@ -165,32 +165,38 @@ NAME_FIELDS = ("name", "name_en")
 TEXT_FIELDS = ("ability", "text", "reading", "flavour", "artist")
 
 
+#: The message of each kind of text no door of the site shows (``tcg.shown_text``), for a name
+#: and for another text.
+_NAME_PROBLEMS = {
+    CONTROL: gettext_noop("%(where)s: '%(field)s' cannot hold control or formatting characters (%(character)s)"),
+    INVISIBLE_NAME: gettext_noop("%(where)s: '%(field)s' needs a visible character"),
+}
+_TEXT_PROBLEMS = {
+    CONTROL: gettext_noop("%(where)s: '%(field)s' cannot hold control characters or bidirectional formatting "
+                          "characters (%(character)s)"),
+}
+_MARKS = gettext_noop("%(where)s: '%(field)s' stacks more than %(max)s combining marks on one character "
+                      "(%(character)s)")
+
+
 def check_shown(record, where: str) -> None:
     """``BadOption`` naming ``where`` and the field when a card brought in the options holds what
     no text shown to others may (``tcg.shown_text``, the rule of every door of the site): a name
     with a control or formatting character (U+202E, U+0007, U+200B) or nothing visible (U+3164),
-    another text with a control or bidirectional formatting character."""
-    for field in NAME_FIELDS:
-        value = getattr(record, field) or ""
-        fault = name_fault(value)
-        if fault:
-            raise bad_option(gettext_noop("%(where)s: '%(field)s' cannot hold control or formatting characters "
-                                          "(%(character)s)"), where=where, field=field, character=fault)
-        if value and is_invisible(value):
-            raise bad_option(gettext_noop("%(where)s: '%(field)s' needs a visible character"), where=where,
-                             field=field)
-    for field in TEXT_FIELDS:
-        fault = text_fault(getattr(record, field) or "")
-        if fault:
-            raise bad_option(gettext_noop("%(where)s: '%(field)s' cannot hold control characters or bidirectional "
-                                          "formatting characters (%(character)s)"), where=where, field=field,
-                             character=fault)
-    for field in (*NAME_FIELDS, *TEXT_FIELDS):
-        mark = stacked_marks(getattr(record, field) or "")
-        if mark:
-            raise bad_option(gettext_noop("%(where)s: '%(field)s' stacks more than %(max)s combining marks on one "
-                                          "character (%(character)s)"), where=where, field=field, max=MAX_MARKS,
-                             character=mark)
+    another text with a control or bidirectional formatting character, any of them more than
+    ``MAX_MARKS`` combining marks on one character. The names are read first, then the texts."""
+    fields = [(field, name_problem, _NAME_PROBLEMS) for field in NAME_FIELDS]
+    fields += [(field, text_problem, _TEXT_PROBLEMS) for field in TEXT_FIELDS]
+    for field, problem_of, messages in fields:
+        problem = problem_of(getattr(record, field) or "")
+        if problem is None:
+            continue
+        kind, character = problem
+        if kind == MARKS:
+            raise bad_option(_MARKS, where=where, field=field, max=MAX_MARKS, character=character)
+        if kind == INVISIBLE_NAME:
+            raise bad_option(messages[kind], where=where, field=field)
+        raise bad_option(messages[kind], where=where, field=field, character=character)
 
 
 def parse_card(data, where: str) -> Card:
