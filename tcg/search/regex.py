@@ -26,21 +26,22 @@ class RegexError(ValueError):
 
 
 def check_regex(pattern: str) -> str:
-    """``pattern`` when it is usable on SQLite and PostgreSQL alike; else ``RegexError``."""
+    """``pattern`` when it is usable on SQLite and PostgreSQL alike; else ``RegexError``, whose
+    message says what is wrong without quoting the pattern (the search error it becomes names
+    the term as typed)."""
     if not pattern:
         raise RegexError(Message(gettext_noop("the regex is empty")))
     try:
         re.compile("(?i)" + pattern)
     except Exception as exc:  # re.error, OverflowError, RecursionError: all mean "not usable"
         raise RegexError(
-            Message(gettext_noop("/%(pattern)s/ is not a valid regex (%(reason)s)"), pattern=pattern, reason=str(exc))
+            Message(gettext_noop("the regex is not valid (%(reason)s)"), reason=str(exc))
         ) from None
     problem = _unportable(pattern)
     if problem:
         raise RegexError(
             Message(
-                gettext_noop("/%(pattern)s/ uses %(problem)s, which the database cannot run the same way"),
-                pattern=pattern,
+                gettext_noop("the regex uses %(problem)s, which the database cannot run the same way"),
                 problem=problem,
             )
         )
