@@ -25,18 +25,19 @@ def abandon(player: Player | None, match_id: str) -> Match:
     name (a nameless visitor's session made it: ``play.seat_holders.made_by``); ``None`` (no
     session) made no match.
 
-    Raises ``MatchError``: ``match_not_found``, ``not_started``, ``game_over``, ``abandoned``
-    (already), ``people_playing`` (409: a person plays a seat; they resign instead),
-    ``not_creator`` (403: someone else made the match, or ``player`` is None).
+    Raises ``MatchError``, in this order: ``match_not_found``, ``not_started``, ``game_over``,
+    ``abandoned`` (already), ``not_creator`` (403: someone else made the match, or ``player`` is
+    None), ``people_playing`` (409: a person plays a seat; they resign instead).
     """
     match = lock(match_id)
     running(match)
-    seats = list(match.seats.all())
-    if people_left(seats):
-        raise MatchError("people_playing", _("People play this match, so it cannot be stopped: only a match of bots "
-                                             "only can be. Resign your seat instead."))
+    # Someone who did not make the match hears that first: whether people play it is the maker's
+    # business (they are told to resign instead).
     if not made_by(match, player):
         raise MatchError("not_creator", _("Only the person who made this match can stop it."))
+    if people_left(list(match.seats.all())):
+        raise MatchError("people_playing", _("People play this match, so it cannot be stopped: only a match of bots "
+                                             "only can be. Resign your seat instead."))
     match.status = Match.Status.ABANDONED
     match.turn_deadline = None
     match.save()

@@ -6,6 +6,7 @@ the session that made it; a match left to bots by its last person's resignation 
 same bound."""
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from play.errors import MatchError
 from play.games import GAMES
@@ -103,8 +104,12 @@ def test_the_maker_stops_a_bot_only_match_and_nobody_else_can(alice_api, bob_api
     assert alice_api.post(f"/api/matches/{match.id}/dismiss/").status_code == 204
 
 
-def test_a_match_a_person_plays_is_not_stopped_so(alice_api, user):
+def test_a_match_a_person_plays_is_not_stopped_so(alice_api, user, other_user):
     match = create_match(person(user), "lama", [HUMAN, RANDOM], {}, None)
+    stranger = APIClient()
+    stranger.force_authenticate(other_user)
+    refused = stranger.post(f"/api/matches/{match.id}/abandon/", **EN)
+    assert (refused.status_code, refused.json()["error"]["code"]) == (403, "not_creator")  # not told who plays
     response = alice_api.post(f"/api/matches/{match.id}/abandon/", **JA)
     assert response.status_code == 409
     assert response.json()["error"] == {
