@@ -11,12 +11,15 @@ process's CPU (README, "The site beside boardgame.io").
 What such a call does not get, that ``sync_to_async`` would give it: the caller's context
 variables (Django's active language among them: the call sets what it needs, as the match
 consumer does with ``translation.override``). Code that needs to know which event loop handed
-it the work (to send to that loop's channel layer) asks ``calling_loop``.
+it the work (to send to that loop's channel layer) asks ``calling_loop``; work for that loop
+that can wait until the call is done (a move's views, sent once it has committed) goes with
+the call's answer (``with_answer``): one wake-up of the loop instead of two.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import queue
 import threading
@@ -25,6 +28,7 @@ from collections.abc import Callable
 from django.db import close_old_connections
 
 _here = threading.local()
+logger = logging.getLogger(__name__)
 
 
 def calling_loop() -> asyncio.AbstractEventLoop | None:
@@ -33,7 +37,24 @@ def calling_loop() -> asyncio.AbstractEventLoop | None:
     return getattr(_here, "loop", None)
 
 
-def _settle(future: asyncio.Future, ok: bool, value) -> None:
+def with_answer(callback: Callable, *args) -> bool:
+    """Run ``callback(*args)`` on the calling loop just before the running call's answer reaches
+    its caller (in the order given), when this thread is one of a ``DatabaseThreads`` pool's and
+    runs a call: ``True``. Else nothing is done: ``False`` (the caller sends it its own way).
+    A callback runs even when the call then raises; one that raises is logged."""
+    pending = getattr(_here, "pending", None)
+    if pending is None:
+        return False
+    pending.append((callback, args))
+    return True
+
+
+def _settle(future: asyncio.Future, ok: bool, value, pending: list) -> None:
+    for callback, args in pending:
+        try:
+            callback(*args)
+        except Exception:
+            logger.exception("a callback handed back with a database call's answer failed")
     if future.cancelled():  # the caller stopped waiting (its socket closed)
         return
     if ok:
@@ -80,18 +101,19 @@ class DatabaseThreads:
 def _work(jobs: queue.SimpleQueue) -> None:
     while True:
         loop, future, func, args = jobs.get()
-        _here.loop = loop
+        pending: list = []
+        _here.loop, _here.pending = loop, pending
         try:
             close_old_connections()
             value, ok = func(*args), True
         except BaseException as exc:  # handed back to the caller, as sync_to_async does
             value, ok = exc, False
         finally:
-            _here.loop = None
+            _here.loop = _here.pending = None
         try:
             close_old_connections()
         except Exception:  # the call's answer stands; the next call tries again
             pass
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
-            loop.call_soon_threadsafe(_settle, future, ok, value)
-        del loop, future, func, args, value
+            loop.call_soon_threadsafe(_settle, future, ok, value, pending)
+        del loop, future, func, args, value, pending

@@ -22,7 +22,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from core.channel_layer import MemoryChannelLayer
-from core.database_threads import calling_loop
+from core.database_threads import calling_loop, with_answer
 from core.jsonwrite import compact_json
 
 from .models import Match
@@ -78,11 +78,14 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
 
 def _hand_off(layer, messages: list[tuple[str, dict]]) -> None:
     """Send ``messages`` (``(group, event)`` pairs): inside the ASGI server handed to its event
-    loop without waiting; elsewhere run on the sending thread's loop (``_sender_loop``) and
+    loop without waiting (on the embedded layer, from a socket's database call, with the call's
+    answer: ``core.database_threads.with_answer``); elsewhere run on the sending thread's loop (``_sender_loop``) and
     waited for (a failure raises here)."""
     loop = _server_loop()
     if loop is not None and isinstance(layer, MemoryChannelLayer):
-        loop.call_soon_threadsafe(_send_now, layer, messages)
+        # From a socket's database call: sent with its answer, in the same wake-up of the loop.
+        if not with_answer(_send_now, layer, messages):
+            loop.call_soon_threadsafe(_send_now, layer, messages)
     elif loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop).add_done_callback(_report_failure)
     else:

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from core.database_threads import DatabaseThreads, calling_loop
+from core.database_threads import DatabaseThreads, calling_loop, with_answer
 
 
 def test_a_call_runs_on_a_pool_thread_and_its_value_comes_back():
@@ -87,3 +87,34 @@ def test_a_wait_given_up_leaves_the_pool_working():
 def test_a_pool_needs_a_thread():
     with pytest.raises(ValueError, match="at least one thread, not 0"):
         DatabaseThreads(0, "test-db")
+
+
+def test_work_handed_back_with_the_answer_runs_on_the_loop_before_the_caller_resumes():
+    """A move's views go to the loop with the move's answer: one wake-up, the views first, in the
+    order given, and even when the call then fails; one that fails is logged and the rest run."""
+    pool = DatabaseThreads(1, "test-db")
+    seen = []
+
+    def on_loop(tag):
+        seen.append((tag, threading.current_thread() is threading.main_thread()))
+        if tag == "bad":
+            raise RuntimeError("a send failed")
+
+    def call(fail):
+        assert with_answer(on_loop, "first") and with_answer(on_loop, "bad") and with_answer(on_loop, "second")
+        seen.append(("call", False))
+        if fail:
+            raise KeyError("after the commit")
+        return "answer"
+
+    async def go():
+        value = await pool.run(call, False)
+        seen.append((value, True))
+        with pytest.raises(KeyError):
+            await pool.run(call, True)
+        seen.append(("raised", True))
+
+    asyncio.run(go())
+    assert seen == [("call", False), ("first", True), ("bad", True), ("second", True), ("answer", True)] + [
+        ("call", False), ("first", True), ("bad", True), ("second", True), ("raised", True)]
+    assert with_answer(on_loop, "outside") is False and seen[-1] == ("raised", True)  # not a pool thread
