@@ -21,7 +21,7 @@ import threading
 from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
-from core.channel_layer import MemoryChannelLayer
+from core.channel_layer import MemoryChannelLayer, RedisPubSubChannelLayer
 from core.database_threads import calling_loop, with_answer
 from core.jsonwrite import compact_json
 
@@ -43,7 +43,10 @@ logger = logging.getLogger(__name__)
 
 
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
-    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+    if isinstance(layer, RedisPubSubChannelLayer):  # one round trip to Redis for them all
+        await layer.group_send_many(messages)
+    else:
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:
