@@ -22,7 +22,7 @@ from core.jsonbody import JsonRefused, read_json
 from core.labels import active_language, label
 from decks.api.serializers import DeckListInput
 from tcg.decks.format import DeckTextTooLong
-from tcg.decks.goldfish import MIN_CARDS, sample_game
+from tcg.decks.goldfish import MAX_CARDS, MIN_CARDS, sample_game
 from tcg.effects.text import reader_effect_text
 from tcg.numbers import AREA_CARDS, DECK_SIZE, HAND_SIZE
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS
@@ -155,7 +155,7 @@ def sample_hand(request):
     "turns": 1..5}`` (seed default 0, turns default 4), as an HTML fragment of card faces: the
     7 kept (after a mulligan of a hand with no character), the 4 area cards, then each turn's
     refill and what the goldfish (``tcg.decks.goldfish``) did with it. 400 with the reason for a
-    body of another shape or a list of fewer than 11 cards."""
+    body of another shape or a list of fewer than 11 cards or more than 999 (``MAX_CARDS``)."""
     try:
         data = read_json(request.body or b"null")
     except JsonRefused:
@@ -176,6 +176,11 @@ def sample_hand(request):
         return HttpResponseBadRequest(
             _("A sample hand needs at least %(min)s cards (%(hand)s in hand and %(area)s on the area).")
             % {"min": MIN_CARDS, "hand": HAND_SIZE, "area": AREA_CARDS}, content_type="text/plain; charset=utf-8")
+    total = sum(c.count for c in cards)
+    if total > MAX_CARDS:
+        return HttpResponseBadRequest(
+            _("A sample hand plays at most %(max)s cards; this list has %(count)s.") % {"max": MAX_CARDS, "count": total},
+            content_type="text/plain; charset=utf-8")
     game = sample_game(cards, turns=turns, seed=seed)
     lang = active_language()
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from tcg.decks.goldfish import MIN_CARDS, goldfish
+from tcg.decks.goldfish import MAX_CARDS, MIN_CARDS, goldfish
 from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_CARDS, HAND_SIZE
 
@@ -29,7 +29,7 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
     """Queue a goldfish simulation of ``deck``'s current list (the caller has checked that
     ``user`` may read it); the Celery task ``decks.goldfish`` runs it once this transaction
     commits. ``seed`` defaults to a random one. Raises ``GoldfishRefused`` (``decks.errors``) for ``runs`` outside
-    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards (``MIN_CARDS``), ``DeckNotFound`` when
+    1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards (``MIN_CARDS``) or more than 999 (``MAX_CARDS``), ``DeckNotFound`` when
     the deck was deleted meanwhile."""
     if not 1 <= runs <= MAX_GOLDFISH_RUNS:
         raise GoldfishRefused(Message(gettext_noop("runs must be from 1 to %(max)s"), max=MAX_GOLDFISH_RUNS))
@@ -41,6 +41,10 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
         raise GoldfishRefused(Message(
             gettext_noop("a goldfish needs at least %(min)s cards (%(hand)s in hand and %(area)s on the area)"),
             min=MIN_CARDS, hand=HAND_SIZE, area=AREA_CARDS))
+    total = sum(e["count"] for e in entries)
+    if total > MAX_CARDS:
+        raise GoldfishRefused(Message(gettext_noop("a goldfish plays at most %(max)s cards; this deck has %(count)s"),
+                                      max=MAX_CARDS, count=total))
     run = GoldfishRun.objects.create(
         deck=deck, requested_by=user if getattr(user, "pk", None) else None, entries=entries, runs=runs,
         turns=turns, seed=secrets.randbelow(2**31) if seed is None else seed, mulligan=mulligan,

@@ -25,11 +25,26 @@ from typing import Callable
 
 from tcg.numbers import AREA_CARDS, HAND_SIZE, MAX_CHARACTERS
 
+from .format import MAX_COUNT
 from .stats import StatCard
 
 MAX_RUNS = 100_000
 #: The fewest cards a goldfish can play: the opening hand and the area cards.
 MIN_CARDS = HAND_SIZE + AREA_CARDS
+#: The most cards a goldfish plays: as many as one line of a deck list may count (a deck has
+#: 51). Each game copies and shuffles the whole list, so its time follows the list's size: a
+#: saved list may hold 999 copies of each of 500 cards, and one sample hand of such a list took
+#: seconds, a run of 20,000 games hours of a worker.
+MAX_CARDS = MAX_COUNT
+
+
+def check_size(total: int, doing: str = "a goldfish") -> None:
+    """Raise ``ValueError`` when a list of ``total`` cards is one a goldfish cannot play: fewer
+    than ``MIN_CARDS`` or more than ``MAX_CARDS``."""
+    if total < MIN_CARDS:
+        raise ValueError(f"{doing} needs at least {MIN_CARDS} cards; this deck has {total}")
+    if total > MAX_CARDS:
+        raise ValueError(f"{doing} plays at most {MAX_CARDS} cards; this deck has {total}")
 
 
 @dataclass(frozen=True)
@@ -111,12 +126,11 @@ def sample_game(cards: list[StatCard], turns: int = 3, seed: int = 0, mulligan: 
     hand"): ``{"seed", "mulligan", "hand", "area", "turns": [{"turn", "drawn", "placed",
     "laid"}]}`` as ``play_one``'s ``log``, codes in the order drawn. The same ``seed`` deals
     the same game. Raises ``ValueError`` for ``turns`` outside 1…20 or a deck with fewer than
-    11 cards (``MIN_CARDS``)."""
+    11 cards (``MIN_CARDS``) or more than 999 (``MAX_CARDS``)."""
     if not 1 <= turns <= 20:
         raise ValueError("turns must be from 1 to 20")
+    check_size(sum(c.count for c in cards), "a sample hand")
     deck = _copies(cards)
-    if len(deck) < MIN_CARDS:
-        raise ValueError(f"a sample hand needs at least {MIN_CARDS} cards; this deck has {len(deck)}")
     log: dict = {}
     play_one(deck, random.Random(seed), turns, mulligan, log)
     return {"seed": seed, **log}
@@ -133,15 +147,15 @@ def goldfish(
     "hand_has_character", "characters_on_area", "games"}], "deck_out": float}`` where each
     rate is a share of the games still running at that turn (``games``). ``progress(done,
     runs)`` is called every ``progress_every`` games and at the end. Raises ``ValueError`` for
-    ``runs`` outside 1…100000, ``turns`` outside 1…20, or a deck with fewer than 11 cards.
+    ``runs`` outside 1…100000, ``turns`` outside 1…20, or a deck with fewer than 11 cards or more
+    than 999 (``check_size``).
     """
     if not 1 <= runs <= MAX_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_RUNS}")
     if not 1 <= turns <= 20:
         raise ValueError("turns must be from 1 to 20")
+    check_size(sum(c.count for c in cards))
     deck = _copies(cards)
-    if len(deck) < MIN_CARDS:
-        raise ValueError(f"a goldfish needs at least {MIN_CARDS} cards; this deck has {len(deck)}")
     rng = random.Random(seed)
     first = kept = out = 0
     games = [0] * turns
