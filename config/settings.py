@@ -265,6 +265,9 @@ PLAY_CLOCK_MAX_COUNTDOWN = env.float("PLAY_CLOCK_MAX_COUNTDOWN", default=600.0)
 GOLDFISH_STALL_AFTER = env.float("GOLDFISH_STALL_AFTER", default=60.0)
 GOLDFISH_SWEEP_INTERVAL = env.float("GOLDFISH_SWEEP_INTERVAL", default=60.0)
 GOLDFISH_MAX_ATTEMPTS = env.int("GOLDFISH_MAX_ATTEMPTS", default=3)
+# The most goldfish runs one user may have queued or running at once (a start past it is 429
+# too_many_runs): one worker plays them all in turn.
+GOLDFISH_RUNS_PER_USER = env.int("GOLDFISH_RUNS_PER_USER", default=3)
 # Limits of the table (play.services.limits), per person (a user, or a guest's session) and per client
 # address (core.addresses; an IPv6 address by its /64): at most PLAY_MAX_OPEN_MATCHES seats in
 # matches waiting for players and PLAY_MAX_RUNNING_MATCHES in running ones (a bot-only match

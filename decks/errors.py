@@ -8,6 +8,8 @@
 - ``DeckNotFound``: 404 ``not_found``, the deck was deleted after the caller read it;
 - ``VersionNotFound``: 404 ``not_found``, the deck has no version of that number;
 - ``GoldfishRefused``: 400 ``invalid_request``, runs or turns out of range, or a deck too small;
+- ``TooManyRuns``: 429 ``too_many_runs``, the user has as many goldfish runs queued or running as one
+  may have; details ``{"limit", "count"}``;
 - ``CopyLimitError``: 400 ``too_many_copies``, adding a card would pass the copy limit; details
   ``{"name", "count", "max"}``.
 """
@@ -26,6 +28,8 @@ PATHS = ("/api/decks/", "/api/goldfish/")
 CODES = {
     "invalid_deck_list": (400, "The deck list does not resolve (unreadable lines, unknown or ambiguous cards); "
                                "nothing was saved. details.problems lists each problem, details.validation the report."),
+    "too_many_runs": (429, "The caller has as many goldfish runs queued or running as one user may have "
+                           "(GOLDFISH_RUNS_PER_USER); details give the limit and the count. Start another once one is done."),
     "too_many_copies": (400, f"Adding the card would put more copies of its name in the deck than the {MAX_COPIES} the rules allow; "
                              "details name the card, the copies held and the limit."),
 }
@@ -84,6 +88,18 @@ class GoldfishRefused(DomainError):
 
     def __init__(self, message: Message):
         super().__init__("invalid_request", message)
+
+
+class TooManyRuns(DomainError):
+    """The user has ``count`` goldfish runs queued or running, ``limit`` being the most one may
+    have (429 ``too_many_runs``)."""
+
+    def __init__(self, limit: int, count: int):
+        super().__init__("too_many_runs", ngettext(
+            "You have %(count)s simulation waiting or running; one user may have at most %(limit)s. "
+            "Start another once one is done.",
+            "You have %(count)s simulations waiting or running; one user may have at most %(limit)s. "
+            "Start another once one is done.", count, count=count, limit=limit), {"limit": limit, "count": count})
 
 
 class CopyLimitError(DomainError):

@@ -14,13 +14,27 @@ from tcg.decks.goldfish import MAX_CARDS, MIN_CARDS, goldfish
 from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_CARDS, HAND_SIZE
 
-from ..errors import GoldfishRefused
+from ..errors import GoldfishRefused, TooManyRuns
 from ..models import Deck, GoldfishRun
 from ..scheduling import queue_goldfish
 from ..selectors import stat_cards
 from .rows import lock_deck
 
 MAX_GOLDFISH_RUNS = 20_000
+
+
+def _check_room(user) -> None:
+    """Raise ``TooManyRuns`` when ``user`` has ``GOLDFISH_RUNS_PER_USER`` runs queued or running:
+    one worker plays every run in turn, so one user's requests (the API allows hundreds a minute,
+    each up to 20,000 games) would otherwise hold it for everyone. The user's row is locked first,
+    so that two requests at once cannot both pass the count."""
+    if not getattr(user, "pk", None):
+        return
+    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.GOLDFISH_RUNS_PER_USER
+    count = GoldfishRun.objects.filter(requested_by=user, status__in=("queued", "running")).count()
+    if count >= limit:
+        raise TooManyRuns(limit, count)
 
 
 @transaction.atomic
@@ -30,12 +44,14 @@ def start_goldfish(deck: Deck, user, runs: int = 2000, turns: int = 5, seed: int
     ``user`` may read it); the Celery task ``decks.goldfish`` runs it once this transaction
     commits. ``seed`` defaults to a random one. Raises ``GoldfishRefused`` (``decks.errors``) for ``runs`` outside
     1…20000, ``turns`` outside 1…20, or a deck of fewer than 11 cards (``MIN_CARDS``) or more than 999 (``MAX_CARDS``), ``DeckNotFound`` when
-    the deck was deleted meanwhile."""
+    the deck was deleted meanwhile, ``TooManyRuns`` (429) when ``user`` has ``GOLDFISH_RUNS_PER_USER`` runs
+    queued or running."""
     if not 1 <= runs <= MAX_GOLDFISH_RUNS:
         raise GoldfishRefused(Message(gettext_noop("runs must be from 1 to %(max)s"), max=MAX_GOLDFISH_RUNS))
     if not 1 <= turns <= 20:
         raise GoldfishRefused(Message(gettext_noop("turns must be from 1 to 20")))
     deck = lock_deck(deck, no_key=True)
+    _check_room(user)
     entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
     if sum(e["count"] for e in entries) < MIN_CARDS:
         raise GoldfishRefused(Message(

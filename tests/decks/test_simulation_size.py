@@ -66,3 +66,40 @@ def test_a_goldfish_run_of_a_saved_deck_past_the_limit_is_refused_and_nothing_is
     assert response.status_code == 400
     assert response.json() == {"error": {"code": "invalid_request", "message": message, "details": {}}}
     assert GoldfishRun.objects.count() == 0
+
+
+# --- goldfish runs per user -------------------------------------------------------------------
+# One worker plays every goldfish run in turn: a user may have GOLDFISH_RUNS_PER_USER (3) queued or
+# running at once. (No worker runs here, so a started run stays queued.)
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "You have 3 simulations waiting or running; one user may have at most 3. Start another once one is done."),
+    ("ja", "待機中または実行中のシミュレーションが3件あります。1人が同時に持てるのは3件までです。どれかが終わってから始めてください。"),
+])
+def test_a_fourth_unfinished_goldfish_run_is_429_and_nothing_is_queued(alice_api, sample_catalogue, lang, message):
+    for _ in range(3):
+        assert alice_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 10}, format="json").status_code == 202
+    refused = alice_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 10}, format="json", HTTP_ACCEPT_LANGUAGE=lang)
+    assert refused.status_code == 429
+    assert refused.json() == {"error": {"code": "too_many_runs", "message": message,
+                                        "details": {"limit": 3, "count": 3}}}
+    assert GoldfishRun.objects.count() == 3
+
+
+def test_the_limit_is_per_user_and_counts_only_unfinished_runs(alice_api, bob_api, sample_catalogue):
+    for _ in range(3):
+        alice_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 10}, format="json")
+    assert bob_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 10}, format="json").status_code == 202
+    GoldfishRun.objects.filter(pk=GoldfishRun.objects.filter(requested_by__username="alice").first().pk).update(
+        status="done")
+    assert alice_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 10}, format="json").status_code == 202
+    GoldfishRun.objects.filter(requested_by__username="alice", status="queued").update(status="failed")
+    assert alice_api.post("/api/decks/SMP-RED/goldfish/", {"runs": 10}, format="json").status_code == 202
+    assert GoldfishRun.objects.filter(requested_by__username="alice").count() == 5
+    assert GoldfishRun.objects.filter(requested_by__username="bob").count() == 1
+
+
+def test_the_code_is_in_the_schema_of_the_goldfish_start(api, db):
+    schema = api.get("/api/schema/?format=json").json()
+    described = schema["paths"]["/api/decks/{deck_id}/goldfish/"]["post"]["responses"]["429"]["description"]
+    assert "`too_many_runs` (429)" in described
