@@ -7,6 +7,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -30,7 +31,7 @@ def _check_room(user) -> None:
     so that two requests at once cannot both pass the count."""
     if not getattr(user, "pk", None):
         return
-    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     limit = settings.GOLDFISH_RUNS_PER_USER
     count = GoldfishRun.objects.filter(requested_by=user, status__in=("queued", "running")).count()
     if count >= limit:
