@@ -1,14 +1,38 @@
 """Writes of accounts: API tokens (django-rest-knox). Each function is one transaction."""
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from knox.models import AuthToken
+
+from tcg.errors import DomainError
+from tcg.message import ngettext
+
+
+class TooManyTokens(DomainError):
+    """The user holds ``limit`` tokens already, the most one may hold (429 ``too_many_tokens``):
+    each press of "Create token" made one more, without end, and the tokens page lists them all."""
+
+    status = 429
+
+    def __init__(self, limit: int):
+        super().__init__("too_many_tokens", ngettext(
+            "You have %(limit)s token, the most one user may have: revoke one you no longer use first.",
+            "You have %(limit)s tokens, the most one user may have: revoke one you no longer use first.",
+            limit, limit=limit), {"limit": limit})
 
 
 @transaction.atomic
 def create_token(user) -> tuple[AuthToken, str]:
     """A new API token of ``user``: ``(token, key)``. The full key exists only in this answer
-    (knox stores a digest), so it must be shown to the user now."""
+    (knox stores a digest), so it must be shown to the user now. Raises ``TooManyTokens`` when
+    ``user`` holds ``API_TOKENS_PER_USER`` tokens already (the user's row is locked first, so
+    that two requests at once cannot both pass the count)."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.API_TOKENS_PER_USER
+    if AuthToken.objects.filter(user=user).count() >= limit:
+        raise TooManyTokens(limit)
     return AuthToken.objects.create(user)
 
 

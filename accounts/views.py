@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.messages import localize
 from core.redirects import safe_next
 
 from . import selectors, services
@@ -52,14 +53,19 @@ def signup(request):
 
 @login_required
 def tokens(request):
-    """The user's API tokens; POST creates one and shows its full key once."""
-    new_key = None
+    """The user's API tokens; POST creates one and shows its full key once, or, when the user
+    holds ``API_TOKENS_PER_USER`` already, says so (429) and makes none."""
+    new_key, refusal = None, None
     if request.method == "POST":
-        _token, new_key = services.create_token(request.user)
+        try:
+            _token, new_key = services.create_token(request.user)
+        except services.TooManyTokens as error:
+            refusal = error
     api_url = request.build_absolute_uri("/api/decks/?mine=true")
     return render(request, "accounts/tokens.html", {
         "tokens": selectors.user_tokens(request.user), "new_key": new_key, "api_url": api_url,
-    })
+        "refusal": localize(refusal.message) if refusal else None,
+    }, status=refusal.status if refusal else 200)
 
 
 @login_required

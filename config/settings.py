@@ -411,6 +411,8 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
+# The most API tokens one user may hold (the tokens page refuses another, 429, until one is revoked).
+API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Elements of Chaos card database API",
