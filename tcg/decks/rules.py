@@ -14,7 +14,9 @@ keys named:
 - ``bad_line`` (``line``, ``text``): from ``tcg.decks.format``; or a line whose first word is
   not a count but whose rest names a card (``three SMP-003``), with ``count_text`` (the word)
   and ``card_text`` (the rest);
-- ``unknown_card`` (``line`` or ``entry``, ``text``, ``suggestions``: card names);
+- ``unknown_card`` (``line`` or ``entry``, ``text``, ``suggestions``: card names; close names are
+  looked for only for the first ``MAX_SUGGESTED`` distinct names a list misses, the later
+  misses have none);
 - ``ambiguous_card`` (``line`` or ``entry``, ``text``, ``candidates``: ``{"code","name","name_en"}``);
 - ``name_mismatch`` (``line``, ``code``-of-card as ``card_code``, ``name``, ``card_name``,
   ``card_name_en``);
@@ -59,6 +61,34 @@ class CardIndex(Protocol):
 
     def suggestions(self, text: str) -> list[str]:
         """Up to a few card names close to ``text``, best first."""
+
+
+#: The most distinct missed names of one list that close names are looked for: each look scores
+#: every name of the catalogue, so a list of 2,000 made-up names took 40 s of a worker over a
+#: catalogue of 20,000 cards. Past it a miss is still ``unknown_card``, without suggestions.
+MAX_SUGGESTED = 20
+
+
+class _SuggestionBudget:
+    """``index`` whose ``suggestions`` are looked up once per distinct text and for at most
+    ``MAX_SUGGESTED`` texts; past that they are ``[]``."""
+
+    def __init__(self, index: CardIndex):
+        self._index = index
+        self._found: dict[str, list[str]] = {}
+
+    def by_code(self, code: str) -> CardRef | None:
+        return self._index.by_code(code)
+
+    def by_folded_name(self, key: str) -> list[CardRef]:
+        return self._index.by_folded_name(key)
+
+    def suggestions(self, text: str) -> list[str]:
+        if text not in self._found:
+            if len(self._found) >= MAX_SUGGESTED:
+                return []
+            self._found[text] = self._index.suggestions(text)
+        return self._found[text]
 
 
 @dataclass
@@ -203,6 +233,7 @@ def validate_deck(
     every problem found: unreadable lines and unresolved cards in line order, then
     ``too_many_copies`` per name, then ``deck_size``.
     """
+    index = _SuggestionBudget(index)
     problems: list[dict] = [p.to_dict() for p in line_problems]
     resolved: dict[str, ResolvedCard] = {}
     for entry in entries:
