@@ -6,21 +6,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from knox.models import AuthToken
 
-from tcg.errors import DomainError
-from tcg.message import ngettext
+from .errors import TooManyTokens
 
-
-class TooManyTokens(DomainError):
-    """The user holds ``limit`` tokens already, the most one may hold (429 ``too_many_tokens``):
-    each press of "Create token" made one more, without end, and the tokens page lists them all."""
-
-    status = 429
-
-    def __init__(self, limit: int):
-        super().__init__("too_many_tokens", ngettext(
-            "You have %(limit)s token, the most one user may have: revoke one you no longer use first.",
-            "You have %(limit)s tokens, the most one user may have: revoke one you no longer use first.",
-            limit, limit=limit), {"limit": limit})
+__all__ = ["TooManyTokens", "create_token", "revoke_token"]
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import status_of
 from core.messages import localize
 from core.redirects import safe_next
 
@@ -65,7 +66,7 @@ def tokens(request):
     return render(request, "accounts/tokens.html", {
         "tokens": selectors.user_tokens(request.user), "new_key": new_key, "api_url": api_url,
         "refusal": localize(refusal.message) if refusal else None,
-    }, status=refusal.status if refusal else 200)
+    }, status=status_of(refusal) if refusal else 200)
 
 
 @login_required
