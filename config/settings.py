@@ -380,6 +380,10 @@ SEARCH_REGEX_SECONDS = env.float("SEARCH_REGEX_SECONDS", default=2.0)
 # line every 1 / PLAY_CHAT_RATE seconds (a bucket per client, core.frame_budget.ClientBudget).
 PLAY_CHAT_RATE = env.float("PLAY_CHAT_RATE", default=0.5)
 PLAY_CHAT_BURST = env.int("PLAY_CHAT_BURST", default=5)
+# The guests of one address (each guest session is a client of its own, and costs one form post)
+# also share a bucket: PLAY_CHAT_ADDRESS_BURST lines at once, then PLAY_CHAT_ADDRESS_RATE a second.
+PLAY_CHAT_ADDRESS_RATE = env.float("PLAY_CHAT_ADDRESS_RATE", default=2.0)
+PLAY_CHAT_ADDRESS_BURST = env.int("PLAY_CHAT_ADDRESS_BURST", default=20)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -19,7 +19,9 @@ every text shown to others; details ``{"character"}``), ``chat_too_long`` (detai
 "length"}``), ``name_required`` (a visitor without a display name), or ``throttled`` (details
 ``{"retry_after"}``) past the client's chat budget: ``settings.PLAY_CHAT_BURST`` lines at once,
 then ``PLAY_CHAT_RATE`` a second (a token bucket per client, ``core.frame_budget.ClientBudget``,
-on top of the frame budgets every frame takes from).
+on top of the frame budgets every frame takes from); the guests (display names chosen in a
+session) of one address share a second bucket, ``PLAY_CHAT_ADDRESS_BURST`` lines at once, then
+``PLAY_CHAT_ADDRESS_RATE`` a second.
 
 Frames are read by ``core.frames``: one past the socket's or its client's budget is answered
 ``throttled`` (with ``"view": null``: it costs no database work and no view), one that cannot
@@ -58,6 +60,7 @@ from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.addresses import client_key, scope_address
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from core.database_threads import DatabaseThreads
 from core.errors import answer, error_message
@@ -132,8 +135,15 @@ class MatchConsumer(JsonFrameConsumer):
         self.player = None
         self.poller = None
         self.closing = False
-        self.chat_budget = ClientBudget("chat", socket_client(self.scope), settings.PLAY_CHAT_RATE,
-                                        settings.PLAY_CHAT_BURST)
+        client = socket_client(self.scope)
+        self.chat_budget = ClientBudget("chat", client, settings.PLAY_CHAT_RATE, settings.PLAY_CHAT_BURST)
+        # A guest's display name costs one form post, so a guest's own budget alone would let one
+        # address say as much as it makes guests: every guest of an address also takes from its
+        # address's bucket.
+        self.address_chat_budget = ClientBudget(
+            "chat-address", f"address:{client_key(scope_address(self.scope)) or '-'}",
+            settings.PLAY_CHAT_ADDRESS_RATE, settings.PLAY_CHAT_ADDRESS_BURST,
+        ) if client.startswith("session:") else None
         await self.accept()
         found = await _db(self._lookup)()
         if found is None:
@@ -201,7 +211,7 @@ class MatchConsumer(JsonFrameConsumer):
             except DomainError as exc:
                 await self._chat_error(exc.code, error_message(exc), exc.details)
                 return
-        wait = self.chat_budget.take()
+        wait = self.chat_budget.take() or (self.address_chat_budget.take() if self.address_chat_budget else 0)
         if wait:
             await self._chat_error("throttled", self._throttled(wait), {"retry_after": wait})
             return

@@ -197,3 +197,41 @@ async def _japanese(match_id, user):
     assert frame["error"]["code"] == "chat_too_long"
     assert frame["error"]["message"] == "メッセージが長すぎます。300 文字までです（400 文字あります）。"
     await alice.disconnect()
+
+
+def test_the_guests_of_one_address_share_a_chat_budget(duel, user, settings):
+    """A guest's display name costs one form post: with a budget per guest only, one address
+    said as much as it made guests. Its guests also share the address's bucket
+    (``PLAY_CHAT_ADDRESS_BURST``, ``PLAY_CHAT_ADDRESS_RATE``); a logged-in user keeps their own."""
+    settings.PLAY_CHAT_BURST = 5
+    settings.PLAY_CHAT_RATE = 0.01
+    settings.PLAY_CHAT_ADDRESS_BURST = 3
+    settings.PLAY_CHAT_ADDRESS_RATE = 0.01
+    async_to_sync(_guests_share)(duel, guest_cookie("Mallory")[0], guest_cookie("Trudy")[0], logged_in(user))
+
+
+async def _guests_share(match_id, first_cookie, second_cookie, alice_cookie):
+    first, second, alice = [await connect(match_id, cookie) for cookie in (first_cookie, second_cookie, alice_cookie)]
+    for sock in (first, second, alice):
+        await view_of(sock)
+
+    async def say_line(sock, text):
+        await sock.send_json_to({"type": "chat", "text": text})
+        frame = await receive(sock)
+        for other in (first, second, alice):  # a line said reaches every socket at the table
+            if other is not sock and frame["type"] == "chat":
+                assert (await receive(other))["message"]["text"] == text
+        return frame
+
+    assert (await say_line(first, "one"))["message"]["text"] == "one"
+    assert (await say_line(first, "two"))["message"]["text"] == "two"
+    assert (await say_line(second, "three"))["message"]["text"] == "three"
+    assert await say_line(second, "four") == {"type": "error", "about": "chat", "view": None, "error": {
+        "code": "throttled", "message": "Too many messages: wait 100 seconds before sending the next one.",
+        "details": {"retry_after": 100}}}
+    assert (await say_line(first, "five"))["error"]["code"] == "throttled"
+    assert (await say_line(alice, "six"))["message"]["text"] == "six"
+    for sock in (first, second, alice):
+        await sock.disconnect()
+    texts = await database_sync_to_async(lambda: list(ChatMessage.objects.order_by("id").values_list("text", flat=True)))()
+    assert texts == ["one", "two", "three", "six"]
