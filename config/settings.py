@@ -16,7 +16,8 @@ Environment (all optional):
   ``X-Forwarded-For``; 0 keys anonymous callers by the connection's address only, so a client
   cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``.
 - ``WS_SOCKET_RATE`` / ``WS_SOCKET_BURST`` (default 10 frames a second, 30 at once) and
-  ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60): the websocket frame budgets per
+  ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60), ``WS_GUESTS_RATE`` /
+  ``WS_GUESTS_BURST`` (default 40 and 120, shared by the guests of an address): the websocket frame budgets per
   socket and per client (core.frame_budget); ``WS_MAX_FRAME`` (default 65536): the longest text
   frame read, in characters. ``PLAY_CHAT_RATE`` / ``PLAY_CHAT_BURST`` (default 0.5 lines a
   second, 5 at once): the table chat's budget per client.
@@ -371,6 +372,9 @@ WS_SOCKET_RATE = env.float("WS_SOCKET_RATE", default=10.0)
 WS_SOCKET_BURST = env.int("WS_SOCKET_BURST", default=30)
 WS_CLIENT_RATE = env.float("WS_CLIENT_RATE", default=20.0)
 WS_CLIENT_BURST = env.int("WS_CLIENT_BURST", default=60)
+# The guests of one address (each guest session is a client of its own) also share a bucket.
+WS_GUESTS_RATE = env.float("WS_GUESTS_RATE", default=40.0)
+WS_GUESTS_BURST = env.int("WS_GUESTS_BURST", default=120)
 WS_MAX_FRAME = env.int("WS_MAX_FRAME", default=65536)
 # Card search: the regex terms of one search may take this many seconds in all on SQLite, whose
 # REGEXP backtracks (cardsdb.search.regexp); past it the search is refused (400 bad_query).

@@ -57,6 +57,8 @@ class _ClientBuckets(MemoryStorage):
 
 
 _CLIENTS = _ClientBuckets()
+#: The buckets the guests of each address share (``guests_address``).
+_GUEST_ADDRESSES = _ClientBuckets()
 #: The buckets of each ``ClientBudget`` by its name.
 _NAMED: dict[str, _ClientBuckets] = {}
 
@@ -64,8 +66,9 @@ _NAMED: dict[str, _ClientBuckets] = {}
 def forget_clients() -> None:
     """Forget every client's bucket, as a restart of the process does (every client starts
     with a full budget)."""
-    global _CLIENTS
+    global _CLIENTS, _GUEST_ADDRESSES
     _CLIENTS = _ClientBuckets()
+    _GUEST_ADDRESSES = _ClientBuckets()
     _NAMED.clear()
 
 
@@ -83,36 +86,59 @@ def socket_client(scope) -> str:
     return f"address:{client_key(scope_address(scope)) or '-'}"
 
 
-class FrameBudget:
-    """The budget of one socket: its own bucket and its client's (``socket_client``)."""
+def guests_address(scope) -> str | None:
+    """``address:<ip>`` when the client behind ``scope`` is a guest's session (``socket_client``
+    ``session:<key>``), else ``None``. A guest's session costs one form post, so a budget per
+    session alone would give one address as much as it makes sessions: the guests of an address
+    also share its bucket."""
+    if not socket_client(scope).startswith("session:"):
+        return None
+    return f"address:{client_key(scope_address(scope)) or '-'}"
 
-    def __init__(self, client: str):
+
+class FrameBudget:
+    """The budget of one socket: its own bucket, its client's (``socket_client``) and, for a
+    guest's session, the bucket the guests of its address share (``guests_address``;
+    ``WS_GUESTS_RATE`` / ``WS_GUESTS_BURST``)."""
+
+    def __init__(self, client: str, address: str | None = None):
         self.client = client
+        self.address = address
         self._socket_rate = float(settings.WS_SOCKET_RATE)
         self._client_rate = float(settings.WS_CLIENT_RATE)
         self._client_burst = int(settings.WS_CLIENT_BURST)
+        self._guests_rate = float(settings.WS_GUESTS_RATE)
+        self._guests_burst = int(settings.WS_GUESTS_BURST)
         self._socket_storage = MemoryStorage()
         self._socket = Limiter(self._socket_rate, int(settings.WS_SOCKET_BURST), self._socket_storage)
         self._clients = _CLIENTS
         self._client = Limiter(self._client_rate, self._client_burst, self._clients)
+        self._addresses = _GUEST_ADDRESSES
+        self._guests = Limiter(self._guests_rate, self._guests_burst, self._addresses)
+
+    def _take_address(self) -> int:
+        if self.address is None or self._guests.consume(self.address):
+            return 0
+        return _wait(self._addresses, self.address, self._guests_rate)
 
     def connect(self) -> int:
-        """Take the client's token for a new socket: ``0`` when it may connect, else the whole
-        seconds (at least 1) until it could."""
+        """Take the client's token (and its guests' address's) for a new socket: ``0`` when it
+        may connect, else the whole seconds (at least 1) until it could."""
         self._clients.prune(self._client_rate, self._client_burst)
-        if self._client.consume(self.client):
-            return 0
-        return _wait(self._clients, self.client, self._client_rate)
+        self._addresses.prune(self._guests_rate, self._guests_burst)
+        if not self._client.consume(self.client):
+            return _wait(self._clients, self.client, self._client_rate)
+        return self._take_address()
 
     def frame(self) -> int:
-        """Take the tokens for one frame, the socket's then the client's: ``0`` when the frame
-        may be handled, else the whole seconds (at least 1) until one could. A frame the socket's
-        bucket refuses takes nothing from the client's."""
+        """Take the tokens for one frame, the socket's, the client's then its guests' address's:
+        ``0`` when the frame may be handled, else the whole seconds (at least 1) until one could.
+        A frame the socket's bucket refuses takes nothing from the client's."""
         if not self._socket.consume(_SOCKET_KEY):
             return _wait(self._socket_storage, _SOCKET_KEY, self._socket_rate)
         if not self._client.consume(self.client):
             return _wait(self._clients, self.client, self._client_rate)
-        return 0
+        return self._take_address()
 
 
 def _wait(storage: MemoryStorage, key: str, rate: float) -> int:

@@ -40,7 +40,7 @@ from django.utils.translation import ngettext
 
 from core.jsonbody import MAX_DEPTH, JsonRefused, read_json
 from core.jsonwrite import compact_json
-from core.frame_budget import FrameBudget, socket_client
+from core.frame_budget import FrameBudget, guests_address, socket_client
 from core.languages import client_language
 
 #: Close code of a socket opened past its client's budget.
@@ -97,7 +97,7 @@ class JsonFrameConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message):
         self.language = scope_language(self.scope)
-        self.budget = FrameBudget(socket_client(self.scope))
+        self.budget = FrameBudget(socket_client(self.scope), guests_address(self.scope))
         wait = self.budget.connect()
         if wait:
             self.over_budget = True

@@ -60,11 +60,10 @@ from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from core.addresses import client_key, scope_address
 from core.channel_layer import LAYER_LOST_CLOSE_CODE
 from core.database_threads import DatabaseThreads
 from core.errors import answer, error_message
-from core.frame_budget import ClientBudget, socket_client
+from core.frame_budget import ClientBudget, guests_address, socket_client
 from core.frames import JsonFrameConsumer
 from tcg.errors import DomainError
 
@@ -135,15 +134,14 @@ class MatchConsumer(JsonFrameConsumer):
         self.player = None
         self.poller = None
         self.closing = False
-        client = socket_client(self.scope)
-        self.chat_budget = ClientBudget("chat", client, settings.PLAY_CHAT_RATE, settings.PLAY_CHAT_BURST)
+        self.chat_budget = ClientBudget("chat", socket_client(self.scope), settings.PLAY_CHAT_RATE,
+                                        settings.PLAY_CHAT_BURST)
         # A guest's display name costs one form post, so a guest's own budget alone would let one
         # address say as much as it makes guests: every guest of an address also takes from its
         # address's bucket.
-        self.address_chat_budget = ClientBudget(
-            "chat-address", f"address:{client_key(scope_address(self.scope)) or '-'}",
-            settings.PLAY_CHAT_ADDRESS_RATE, settings.PLAY_CHAT_ADDRESS_BURST,
-        ) if client.startswith("session:") else None
+        address = guests_address(self.scope)
+        self.address_chat_budget = None if address is None else ClientBudget(
+            "chat-address", address, settings.PLAY_CHAT_ADDRESS_RATE, settings.PLAY_CHAT_ADDRESS_BURST)
         await self.accept()
         found = await _db(self._lookup)()
         if found is None:

@@ -47,7 +47,8 @@ _raise_throttle_rates()
 # socket is one client. The site processes the tests start get them through the environment;
 # tests/core/test_frames.py sets its own low budgets.
 TEST_FRAME_BUDGET = {"WS_SOCKET_RATE": "1000000", "WS_SOCKET_BURST": "1000000",
-                     "WS_CLIENT_RATE": "1000000", "WS_CLIENT_BURST": "1000000"}
+                     "WS_CLIENT_RATE": "1000000", "WS_CLIENT_BURST": "1000000",
+                     "WS_GUESTS_RATE": "1000000", "WS_GUESTS_BURST": "1000000"}
 for _name, _value in TEST_FRAME_BUDGET.items():
     os.environ.setdefault(_name, _value)
 

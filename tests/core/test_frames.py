@@ -290,6 +290,34 @@ async def _guest_budgets(gus_cookie, gia_cookie):
         await socket.disconnect()
 
 
+def test_the_guests_of_one_address_share_a_budget_and_a_user_keeps_their_own(user, settings, fresh_budgets):
+    """A guest's session costs one form post: with a budget per session only, one address had as
+    many budgets as it made guests. The guests of an address also share its bucket
+    (``WS_GUESTS_BURST`` / ``WS_GUESTS_RATE``; the communicator is one address)."""
+    settings.WS_GUESTS_BURST, settings.WS_GUESTS_RATE = 4, 0.001
+    (gus, _), (gia, _) = guest_cookie("Gus"), guest_cookie("Gia")
+    async_to_sync(_guests_share)(gus, gia, logged_in(user))
+
+
+async def _guests_share(gus_cookie, gia_cookie, alice_cookie):
+    gus = await open_socket("/ws/health/", gus_cookie)  # each socket takes a token to open: 1 of 4
+    gia = await open_socket("/ws/health/", gia_cookie)  # 2 of 4
+    for socket in (gus, gia):
+        await first_frame(socket)
+    assert await ping(gus) == {"type": "pong"}  # 3 of 4
+    assert await ping(gia) == {"type": "pong"}  # 4 of 4
+    assert await ping(gia) == throttled(1000)
+    assert await ping(gus) == throttled(1000)
+    third = await open_socket("/ws/health/", gus_cookie)
+    assert await first_frame(third) == throttled(1000)
+    assert await third.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4429}
+    alice = await open_socket("/ws/health/", alice_cookie)
+    await first_frame(alice)
+    assert await ping(alice) == {"type": "pong"}
+    for socket in (gus, gia, alice):
+        await socket.disconnect()
+
+
 def test_a_frame_past_the_budget_touches_no_database_and_builds_no_view(user, other_user, settings, fresh_budgets):
     """Once the budget is spent the match is deleted behind the socket's back: an ``act`` that
     reached the database would be answered ``match_not_found``; it is answered ``throttled``,
