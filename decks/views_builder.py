@@ -20,10 +20,12 @@ from django.views.decorators.http import require_POST
 from core.errors import error_message
 from core.jsonbody import JsonRefused, read_json
 from core.labels import active_language, label
+from core.messages import localize
 from decks.api.serializers import DeckListInput
 from tcg.decks.format import DeckTextTooLong
 from tcg.decks.goldfish import MAX_CARDS, MIN_CARDS, sample_game
 from tcg.effects.text import reader_effect_text
+from tcg.message import Message, gettext_noop
 from tcg.numbers import AREA_CARDS, DECK_SIZE, HAND_SIZE
 from tcg.vocabulary import ACTION_LABELS, COLOUR_LABELS, COLOURLESS, DIRECTION_LABELS, STEPS
 
@@ -155,7 +157,8 @@ def sample_hand(request):
     "turns": 1..5}`` (seed default 0, turns default 4), as an HTML fragment of card faces: the
     7 kept (after a mulligan of a hand with no character), the 4 area cards, then each turn's
     refill and what the goldfish (``tcg.decks.goldfish``) did with it. 400 with the reason for a
-    body of another shape or a list of fewer than 11 cards or more than 999 (``MAX_CARDS``)."""
+    body of another shape, a code that names no card (each named as the validator names it), or a
+    list of fewer than 11 cards or more than 999 (``MAX_CARDS``)."""
     try:
         data = read_json(request.body or b"null")
     except JsonRefused:
@@ -171,6 +174,11 @@ def sample_hand(request):
             % {"max": 2**31 - 1, "turns": MAX_SAMPLE_TURNS}, content_type="text/plain; charset=utf-8")
     entries = [dict(c) for c in body.validated_data["cards"]]
     details = selectors.card_details([e["code"] for e in entries])
+    unknown = [Message(gettext_noop("%(place)s: no card has the code %(code)s."),
+                       place=Message(gettext_noop("Entry %(entry)s"), entry=i), code=e["code"])
+               for i, e in enumerate(entries) if e["code"] not in details]
+    if unknown:  # named, as the validator names them, rather than left out of a list then too short
+        return HttpResponseBadRequest(" ".join(localize(m) for m in unknown), content_type="text/plain; charset=utf-8")
     cards = selectors.stat_cards(entries, details)
     if sum(c.count for c in cards) < MIN_CARDS:
         return HttpResponseBadRequest(

@@ -103,3 +103,19 @@ def test_the_code_is_in_the_schema_of_the_goldfish_start(api, db):
     schema = api.get("/api/schema/?format=json").json()
     described = schema["paths"]["/api/decks/{deck_id}/goldfish/"]["post"]["responses"]["429"]["description"]
     assert "`too_many_runs` (429)" in described
+
+
+# --- a code that names no card ------------------------------------------------------------------
+# A sample hand left such a code out of the list and then said the list was too short.
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Entry 1: no card has the code NOPE-1. Entry 3: no card has the code NOPE-2."),
+    ("ja", "エントリー 1: コード NOPE-1 のカードはありません。 エントリー 3: コード NOPE-2 のカードはありません。"),
+])
+def test_the_sample_hand_names_each_code_that_names_no_card(client, sample_catalogue, lang, message):
+    cards = [{"code": "SMP-001", "count": 3}, {"code": "NOPE-1", "count": 30}, {"code": "SMP-002", "count": 3},
+             {"code": "NOPE-2", "count": 30}]
+    response = client.post("/decks/sample-hand/", {"cards": cards}, content_type="application/json",
+                           HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 400
+    assert response.content.decode() == message
