@@ -34,7 +34,8 @@ MIN_CARDS = HAND_SIZE + AREA_CARDS
 #: The most cards a goldfish plays: as many as one line of a deck list may count (a deck has
 #: 51). Each game copies and shuffles the whole list, so its time follows the list's size: a
 #: saved list may hold 999 copies of each of 500 cards, and one sample hand of such a list took
-#: seconds, a run of 20,000 games hours of a worker.
+#: 2 to 3 s, and a run of 20,000 games of a deck of 72 × 999 cards about 7 minutes of a worker
+#: (22 ms a game; a list of 500 × 999 cards, about 50 minutes).
 MAX_CARDS = MAX_COUNT
 
 
