@@ -28,7 +28,12 @@ REPO = Path(__file__).resolve().parent.parent
 #: writes that list on every request, so a limit per hour made each request dearer than the last
 #: (thousands of times in the list by the end of a run); over one second the list holds about
 #: as many as the site's own limits let it (300 a minute).
-BENCH_THROTTLE = {"THROTTLE_ANON": "1000000/second", "THROTTLE_USER": "1000000/second"}
+#: Each guest of a benchmark is a client of its own (its session), but all of them share one
+#: address, whose guests share a websocket frame budget and a chat budget (core.frame_budget,
+#: play.consumers): those are raised too.
+BENCH_THROTTLE = {"THROTTLE_ANON": "1000000/second", "THROTTLE_USER": "1000000/second",
+                  "WS_GUESTS_RATE": "1000000", "WS_GUESTS_BURST": "1000000",
+                  "PLAY_CHAT_ADDRESS_RATE": "1000000", "PLAY_CHAT_ADDRESS_BURST": "1000000"}
 
 
 def free_port() -> int:
