@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from play.bot_memory import kept_move
 from play.errors import MatchError
 from play.identity import Player
 from play.models import ChatMessage, Match, MatchAction
@@ -73,10 +74,14 @@ def last_move_of(match: Match, seat: int) -> tuple[dict, dict] | None:
     """The last action seat ``seat`` took in ``match``, with the seat's view just before it:
     ``(view, action)`` (``game.view`` of the state played again from the seed, the options and
     the log, as the replay does), or ``None`` when the seat has taken no action yet. A bot made
-    afresh for each move learns from it what the others did since (``SearchBot.recall``)."""
+    afresh for each move learns from it what the others did since (``SearchBot.recall``). A move
+    a bot kept (``play.bot_memory``) is read from the cache instead of playing the match again."""
     last = MatchAction.objects.filter(match=match, seat=seat).order_by("-version").values_list("version", flat=True).first()
     if last is None:
         return None
+    kept = kept_move(match.id, seat, last)
+    if kept is not None:
+        return kept
     game = get_game(match.game)
     state = game.setup(match.players, match.seed, match.options)
     for entry in MatchAction.objects.filter(match=match, version__lt=last).order_by("version"):

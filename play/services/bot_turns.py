@@ -2,6 +2,7 @@
 the Celery task ``play.bot_turn`` and when a turn clock runs out."""
 from __future__ import annotations
 
+from play.bot_memory import keep_move
 from play.bots import make_bot
 from play.bots.scripted import ScriptedBot
 from play.engine import derive_seed
@@ -51,9 +52,12 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
     legal = engine.spec.bot_actions(engine.legal_actions(state, seat.index), seat.index)
     if not legal:
         return False
-    action = bot.choose(engine.view(state, seat.index), legal)
+    view = engine.view(state, seat.index)
+    action = bot.choose(view, legal)
     try:
         act(BotPlayer(seat.index, by), match_id, version, action)
     except StaleVersion:
         return False
+    if getattr(bot, "recalls", False):  # its next turn reads this move without playing the match again
+        keep_move(match.id, seat.index, version + 1, view, action)
     return True

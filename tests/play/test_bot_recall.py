@@ -6,8 +6,10 @@ afresh and told it reads the same clues as a bot kept from move to move."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from play import bots
+from play.bot_memory import keep_move, kept_move
 from play.bots import HEURISTICS, SearchBot
 from play.games import GAMES
 from play.models import Match, MatchAction
@@ -106,3 +108,30 @@ def test_a_bot_made_afresh_and_told_its_last_move_reads_the_clues_a_kept_bot_rea
         state = LAMA.apply(state, seat, action)
     assert sum(1 for clues in read if clues) >= 3 and len(read) >= 10
     assert not SearchBot(GAMES["eoc"], 1, budget=None, iterations=1).recalls
+
+
+@pytest.mark.django_db
+def test_a_bots_last_move_is_kept_so_its_next_turn_does_not_play_the_match_again(monkeypatch, django_assert_num_queries):
+    """``play.bot_memory``: the move a recalling bot made is kept under its log version; reading
+    it is one query (the seat's last version), where playing the match again reads the whole log.
+    A kept move that is not the seat's last one (a person moved for it since), or one the cache
+    lost, is not used: the match is played again."""
+    factory = Recording()
+    monkeypatch.setitem(bots.BOTS, "strong", factory)
+    match = create_match(None, "lama", [{"kind": "bot", "bot": "strong"}, HEURISTIC], {"end_at": 10}, None, seed=7)
+    for _ in range(12):
+        match.refresh_from_db()
+        assert play_bot_turn(match.id, match.version)
+    match.refresh_from_db()
+    own = replayed_views(match, 0)
+    last = MatchAction.objects.filter(match=match, seat=0).order_by("-version").first().version
+    assert kept_move(match.id, 0, last) == own[-1]
+    assert kept_move(match.id, 1, last) is None  # the heuristic bot does not recall: nothing kept
+    with django_assert_num_queries(1):
+        assert last_move_of(match, 0) == own[-1]
+    keep_move(match.id, 0, last - 2, {"stale": True}, {"type": "draw"})  # an older move of the seat
+    assert kept_move(match.id, 0, last) is None
+    with django_assert_num_queries(3):  # the last version, the log, the last action
+        assert last_move_of(match, 0) == own[-1]
+    cache.clear()
+    assert last_move_of(match, 0) == own[-1]
