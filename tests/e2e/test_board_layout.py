@@ -1,7 +1,8 @@
 """Board layout details, on the rules pages' pictures of the table (drawn by the same board
 modules as the live table), at phone and desktop width: during Elements of Chaos's set-up each
 arrangement slot carries its own square's name (they piled up in the board's corner), and
-Completto's tile 100 stays on one line inside its tile (it wrapped to "10/0")."""
+Completto's tile 100 stays on one line inside its tile (it wrapped to "10/0"), and Elements of
+Chaos's piles table fits the board on a phone (its last column, Down, was cut to "Dow")."""
 import pytest
 from django.core.management import call_command
 
@@ -13,8 +14,8 @@ def samples(transactional_db):
     call_command("load_samples", verbosity=0)
 
 
-def new_page(browser, width):
-    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": 844})
+def new_page(browser, width, locale="en-GB"):
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": 844})
     page = context.new_page()
     page.set_default_timeout(15_000)
     return page
@@ -56,4 +57,35 @@ def test_the_tile_100_stays_on_one_line(browser, live_server, samples, width):
         return {lines, inside: text.left >= box.left && text.right <= box.right};
     })""")
     assert found == [{"lines": 1, "inside": True}] * 2
+    page.context.close()
+
+
+@pytest.mark.parametrize("locale, headings", [
+    ("en-GB", ["Player", "Action tables", "Discard pile", "Down"]),
+    ("ja-JP", ["プレイヤー", "アクションテーブル", "捨札", "ダウン"]),
+])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_piles_table_fits_the_board(browser, live_server, samples, locale, headings, width):
+    """The figures are narrower than the live table's board (the figure's frame), so a table that
+    fits here fits there; a heading breaks between words only, never inside one."""
+    page = new_page(browser, width, locale)
+    page.goto(f"{live_server.url}/play/rules/eoc/")
+    page.locator('[data-figure][data-drawn="true"]').first.wait_for()
+    tables = page.evaluate("""() => [...document.querySelectorAll("[data-figure] .eoc-piles-table")]
+        .filter((table) => table.offsetParent).map((table) => {
+            const wrap = table.parentElement;
+            return {headings: [...table.querySelectorAll("thead th")].map((th) => {
+                        const range = document.createRange();
+                        range.selectNodeContents(th);
+                        // a heading broken inside a word would have a line of part of a word
+                        const words = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+                        return {text: th.textContent, lines: words, words: th.textContent.split(" ").length};
+                    }),
+                    fits: wrap.scrollWidth <= wrap.clientWidth};
+        })""")
+    assert len(tables) >= 2
+    for table in tables:
+        assert [h["text"] for h in table["headings"]] == headings
+        assert all(h["lines"] <= h["words"] for h in table["headings"]), table
+        assert table["fits"], table
     page.context.close()
