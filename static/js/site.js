@@ -8,10 +8,12 @@
 // Times the server wrote (<time data-local>) said again in the reader's time zone (kit/local_time.js).
 // Card previews: hovering, long-pressing or focusing any [data-card] name shows its card face
 // (kit/preview.js).
+// Tables in a .table-scroll frame say when they scroll sideways (kit/scroll_hint.js).
 import { onReady } from "./kit/dom.js";
 import { labels as readLabels } from "./kit/labels.js";
 import { localizeTimes } from "./kit/local_time.js";
 import { setUpPreviews } from "./kit/preview.js";
+import { setUpScrollHints } from "./kit/scroll_hint.js";
 
 const labels = readLabels("site-labels");
 
@@ -71,6 +73,7 @@ onReady(() => {
   localizeTimes();
   setUpMenu();
   setUpSampleNotice();
+  setUpScrollHints();
   for (const button of document.querySelectorAll("button.copy-button")) {
     button.addEventListener("click", () => copyFrom(button));
   }

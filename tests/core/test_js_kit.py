@@ -39,7 +39,7 @@ def text(path) -> str:
 
 def test_the_sources_are_found():
     assert len(TEMPLATES) >= 50 and len(SCRIPTS) >= 15
-    assert {p.name for p in KIT.iterdir()} == {"dom.js", "http.js", "icons.js", "labels.js", "local_time.js", "names.js", "preview.js", "text.js"}
+    assert {p.name for p in KIT.iterdir()} == {"dom.js", "http.js", "icons.js", "labels.js", "local_time.js", "names.js", "preview.js", "scroll_hint.js", "text.js"}
 
 
 #: How labels reached the scripts before the kit: hand-written JSON blocks in templates, data

@@ -4,8 +4,8 @@
 //   names, Enter takes one, Escape closes the list. A name taken for the whole box searches for
 //   exactly that name, which opens its card's page (a search with one result does);
 // - the order controls search again as soon as one changes, without the query's own order:
-//   and dir: (which would win over them);
-// - the card table, when wider than the screen, says that it scrolls sideways.
+//   and dir: (which would win over them).
+// (The card table says that it scrolls sideways through the site script, kit/scroll_hint.js.)
 // Without JavaScript the box is a plain search box and the form has its button.
 import { fill, h } from "../js/kit/dom.js";
 import { get } from "../js/kit/http.js";
@@ -147,19 +147,7 @@ function setUpOrder(options) {
   });
 }
 
-function setUpScrollHint(frame) {
-  const wrap = frame.querySelector(".table-wrap");
-  const update = () => {
-    frame.classList.toggle("overflows", wrap.scrollWidth > wrap.clientWidth + 1);
-    frame.classList.toggle("scrolled-end", wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 1);
-  };
-  wrap.addEventListener("scroll", update, { passive: true });
-  window.addEventListener("resize", update);
-  update();
-}
-
 const box = document.querySelector("input[role=combobox][data-autocomplete-url]");
 if (box) setUp(box);
 const options = document.querySelector(".search-options[data-base-query]");
 if (options) setUpOrder(options);
-document.querySelectorAll(".table-scroll").forEach(setUpScrollHint);

@@ -16,6 +16,7 @@ import { fill, h, onReady, readJSON } from "../js/kit/dom.js";
 import { get, send } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { cardName, otherName } from "../js/kit/names.js";
+import { setUpScrollHints } from "../js/kit/scroll_hint.js";
 import { counted, format } from "../js/kit/text.js";
 import { setUpDeckView, syncViewSwitches } from "./deck_view.js";
 import { setUpSampleHand } from "./sample_hand.js";
@@ -94,6 +95,7 @@ async function render(body) {
     panel.dataset.rendered = String(mine);
     readEntries();
     syncViewSwitches(panel);
+    setUpScrollHints(panel);
     document.getElementById("save-bar-total").textContent = panel.querySelector("#deck-summary")?.dataset.total ?? "0";
     if (refocus) panel.querySelector(refocus)?.focus();
   } else if (response.status === 422) {
