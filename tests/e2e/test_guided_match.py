@@ -61,3 +61,37 @@ def test_a_new_guest_learns_lama_by_following_the_hints_to_a_win(browser, asgi_s
     expect(page.locator("#guided-again")).to_be_visible()
     match = Match.objects.get(pk=match_id)
     assert (match.status, match.version, match.outcome["winners"]) == ("finished", 11, [0])
+
+
+@pytest.mark.parametrize("locale, progress, said", [
+    ("en-GB", "step 1 of 6", "The top card is a 2: play your 3."),
+    ("ja-JP", "6手中1手目", "一番上は2です。3を出しましょう。"),
+])
+def test_on_a_phone_the_hint_stays_in_view_beside_the_card_it_asks_for(browser, asgi_server, locale, progress, said):
+    """The board is taller than a phone's screen: scrolled down to the hand, the player still reads
+    the hint at the top of the screen (it stayed above, out of sight), and it covers neither the
+    marked card nor the hand's heading."""
+    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{asgi_server}/play/rules/lama/")
+    page.click("#rules-guided")
+    choose_name(page, "Ann")
+    page.wait_for_url(TABLE_URL)
+    expect(page.locator("#guide-progress")).to_have_text(progress)
+    expect(page.locator("#guide-hint")).to_contain_text(said)
+    card = page.locator('#board .hand button.playable[data-value="3"]')
+    expect(card).to_have_class(re.compile(r"\bis-guided\b"))
+    # The player scrolls down until the hand's heading is at the middle of the screen.
+    page.evaluate("""() => window.scrollBy(0, document.getElementById("hand-title").getBoundingClientRect().top
+                                              - window.innerHeight / 2)""")
+    boxes = page.evaluate("""() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+        return {guide: box(document.getElementById("guide")), heading: box(document.getElementById("hand-title")),
+                card: box(document.querySelector("#board .hand .is-guided")), scrolled: window.scrollY,
+                height: window.innerHeight};
+    }""")
+    assert boxes["scrolled"] > 300  # past the hint's own place on the page
+    assert boxes["guide"]["top"] == 0 and boxes["guide"]["bottom"] <= boxes["heading"]["top"], boxes
+    assert boxes["guide"]["bottom"] <= boxes["card"]["top"] and boxes["card"]["bottom"] <= boxes["height"], boxes
+    context.close()
