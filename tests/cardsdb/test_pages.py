@@ -18,7 +18,7 @@ def codes_on_page(response) -> list[str]:
 def test_card_list_in_both_languages(client, t_catalogue):
     en, ja = page_in_both_languages(client, "/cards/", 200)
     assert "20 cards" in en
-    assert "20 枚" in ja
+    assert "20枚" in ja  # a counter right after its number, as in every Japanese sentence of the site
     assert "Search syntax" in en and "検索の書き方" in ja
 
 

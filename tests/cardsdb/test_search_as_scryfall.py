@@ -27,7 +27,7 @@ def test_the_count_is_shown_in_both_languages(client, sample_catalogue):
     count = search_cards("t:character c:r").cards.count()
     assert count > 1
     assert re.search(rf'id="result-count">\s*{count} cards\s*</p>', en)
-    assert re.search(rf'id="result-count">\s*{count} 枚\s*</p>', ja)
+    assert re.search(rf'id="result-count">\s*{count}枚\s*</p>', ja)
 
 
 def test_no_cards_found_is_said_with_a_count_of_zero(client, sample_catalogue):

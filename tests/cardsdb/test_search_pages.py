@@ -108,7 +108,7 @@ def test_search_box_suggests_names(client, t_catalogue):
         assert attribute in box, attribute
     # what the screen reader hears when names are suggested (card-search.js fills in the count)
     labels = re.search(r'<script id="card-search-labels" type="application/json">(.*?)</script>', body, re.S).group(1)
-    assert json.loads(labels) == {"suggested": "名前の候補が %(count)s 件あります。上下の矢印キーで選んでください。"}
+    assert json.loads(labels) == {"suggested": "名前の候補が%(count)s件あります。上下の矢印キーで選んでください。"}
     assert '<ul class="suggestions" id="card-q-names" role="listbox" aria-label="カード名" hidden></ul>' in body
     script = re.search(r'<script type="module" src="([^"]*card-search\.js)"', body).group(1)
     served = client.get(script)

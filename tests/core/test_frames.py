@@ -144,7 +144,7 @@ async def _in_japanese():
     socket = await open_socket("/ws/health/", extra=[(b"accept-language", b"ja")])
     await first_frame(socket)
     for frame, message in (
-        ("[" * 60_000, "メッセージの入れ子が深すぎます。配列とオブジェクトは 32 段までです。"),
+        ("[" * 60_000, "メッセージの入れ子が深すぎます。配列とオブジェクトは32段までです。"),
         ("not json", "メッセージが JSON ではありません。"),
         ('{"type": "dance"}', "ヘルスソケットが読むのは {\"type\": \"ping\"} だけです。"),
     ):

@@ -2,12 +2,14 @@
 the code marks for translation has an entry (so a string added without its translation fails)."""
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
 REPO = Path(__file__).resolve().parent.parent.parent
 PO = REPO / "locale" / "ja" / "LC_MESSAGES" / "django.po"
@@ -94,3 +96,18 @@ def test_every_marked_string_has_an_entry(tmp_path):
     assert len(marked) > 100, "makemessages found too few strings: is the copy complete?"
     missing = marked - keys(read_po(PO))
     assert not missing, f"marked for translation but missing from {PO.relative_to(REPO)}: {sorted(missing, key=str)}"
+
+
+#: A number (a placeholder or digits) with a space before its Japanese counter: "20 枚", "%(count)s 件".
+SPACED_COUNTER = re.compile(r"(%\(\w+\)[sd]|\d) (枚|件|秒|回|個|人|点|分|行|手|段|文字|ページ|マス|ターン|ラウンド|種類)")
+
+
+def test_a_japanese_counter_follows_its_number_without_a_space():
+    """As every sentence of the site writes it (「火炎弾」が4枚, 51枚): the card count of the
+    search page, the deck's odds headings and history once read "20 枚", the pagination
+    "3 ページ中 1 ページ目", the chat's limits "300 文字まで"."""
+    spaced = [text for entry in read_po(PO) for text in entry["msgstr"].values() if SPACED_COUNTER.search(text)]
+    assert spaced == []
+    with translation.override("ja"):
+        assert ngettext("%(counter)s card", "%(counter)s cards", 20) % {"counter": 20} == "20枚"
+        assert gettext("Page %(number)s of %(pages)s") % {"number": 1, "pages": 3} == "3ページ中1ページ目"

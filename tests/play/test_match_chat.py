@@ -195,7 +195,7 @@ async def _japanese(match_id, user):
     await alice.send_json_to({"type": "chat", "text": "x" * 400})
     frame = await receive(alice)
     assert frame["error"]["code"] == "chat_too_long"
-    assert frame["error"]["message"] == "メッセージが長すぎます。300 文字までです（400 文字あります）。"
+    assert frame["error"]["message"] == "メッセージが長すぎます。300文字までです（400文字あります）。"
     await alice.disconnect()
 
 

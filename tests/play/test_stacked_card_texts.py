@@ -36,9 +36,9 @@ def refusal(client, language, options):
     ("flavour", "a\x1bb", "'flavour' cannot hold control characters or bidirectional formatting characters (U+001B)",
      "'flavour'に制御文字や双方向書式文字（U+001B）は使えません"),
     ("name", "Ka" + "\u0301" * 5, "'name' stacks more than 4 combining marks on one character (U+0301)",
-     "'name'は1文字に 4 個を超える結合文字を重ねています（U+0301）"),
+     "'name'は1文字に4個を超える結合文字を重ねています（U+0301）"),
     ("text", "a" + "\u20dd" * 9, "'text' stacks more than 4 combining marks on one character (U+20DD)",
-     "'text'は1文字に 4 個を超える結合文字を重ねています（U+20DD）"),
+     "'text'は1文字に4個を超える結合文字を重ねています（U+20DD）"),
 ], ids=["RLO name", "BEL name", "ZWSP name_en", "filler name", "braille name_en", "RLO text", "ESC flavour",
         "accents name", "enclosing text"])
 def test_a_stacked_card_with_a_text_no_one_may_be_shown_is_refused(alice_api, field, value, en, ja):
