@@ -264,6 +264,25 @@ def test_sample_hand_shows_the_goldfish_game_as_cards(client, sample_catalogue):
         assert f"Turn {turn['turn']}: the refill draws {count} card{'s' if count != 1 else ''}" in html
 
 
+def test_sample_hand_notes_join_sentences_as_each_language_does(client, sample_catalogue):
+    """Japanese sentences follow each other without a space (「…させました。 裏向きに…」 had one),
+    English ones with one."""
+    deck = Deck.objects.get(pk="SMP-RED")
+    entries = [{"code": e.card.code, "count": e.count} for e in deck.entries.select_related("card")]
+    game = sample_game(selectors.stat_cards(entries), turns=4, seed=11)
+    cards = {e.card.code: e.card for e in deck.entries.select_related("card")}
+    turn = next(t for t in game["turns"] if t["placed"] and t["laid"])
+    notes = {}
+    for lang in ("en", "ja"):
+        html = client.post("/decks/sample-hand/", {"cards": entries, "seed": 11}, content_type="application/json",
+                           HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        notes[lang] = re.findall(r'<p class="muted sample-turn-note">(.*?)</p>', html, re.S)[game["turns"].index(turn)]
+    placed, laid = cards[turn["placed"]], [cards[code] for code in turn["laid"]]
+    assert notes["en"] == (f"Placed {placed.name_en} on the base. Laid face down: "
+                           + ", ".join(card.name_en for card in laid))
+    assert notes["ja"] == f"{placed.name}をベースに登場させました。裏向きに置いたカード: " + "、".join(card.name for card in laid)
+
+
 def test_sample_hand_refuses_a_short_list_and_bad_bodies(client, sample_catalogue):
     short = client.post("/decks/sample-hand/", {"cards": SMALL}, content_type="application/json",
                         HTTP_ACCEPT_LANGUAGE="en")
