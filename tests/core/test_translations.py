@@ -111,3 +111,15 @@ def test_a_japanese_counter_follows_its_number_without_a_space():
     with translation.override("ja"):
         assert ngettext("%(counter)s card", "%(counter)s cards", 20) % {"counter": 20} == "20枚"
         assert gettext("Page %(number)s of %(pages)s") % {"number": 1, "pages": 3} == "3ページ中1ページ目"
+
+
+def test_a_japanese_label_ends_in_the_sites_colon():
+    """A label before what it names ("Leaderboards:", "How each bot plays:") ends in ": " as the
+    site's other 140 do (キー:, 合計:, もしかして:); the lobby read 遊び方をどうぞ: beside ランキング：
+    (a full-width colon, then the template's space: a double gap) and テーブルで覚える：."""
+    labels = [text for entry in read_po(PO) for text in entry["msgstr"].values()
+              if re.match(r"[^。]{1,20}：", text) and not re.match(r"(準備|フェーズ\d|ターン\d|STEP \d)：", text)]
+    assert labels == []
+    with translation.override("ja"):
+        assert [gettext(label) for label in ("Leaderboards:", "Learn at the table: play a guided match of")] == [
+            "ランキング:", "テーブルで覚える: ガイド付きマッチで遊ぶ"]

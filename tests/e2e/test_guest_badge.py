@@ -18,7 +18,7 @@ HUMAN = {"kind": "human"}
 GUEST_KEY = "g" * 32
 WORDS = {
     "en-GB": ("guest", "A guest: playing under a display name, without an account"),
-    "ja-JP": ("ゲスト", "ゲスト：アカウントなしで、表示名で参加しています"),
+    "ja-JP": ("ゲスト", "ゲスト: アカウントなしで、表示名で参加しています"),
 }
 CASES = [("en-GB", 390), ("ja-JP", 1366)]
 

@@ -123,7 +123,7 @@ def test_the_lobby_offers_each_guided_match_in_both_languages(client):
         button = f'formaction="/play/guided/{slug}/" data-game="{slug}"'
         assert button in en and button in ja
     assert "Learn at the table: play a guided match of" in en
-    assert "テーブルで覚える：ガイド付きマッチで遊ぶ" in ja
+    assert "テーブルで覚える: ガイド付きマッチで遊ぶ" in ja
 
 
 def test_the_button_starts_the_match_and_opens_its_table_with_the_hints(client):

@@ -161,7 +161,7 @@ def test_the_form_lists_the_levels_with_how_each_plays_in_both_languages(client,
     assert _levels_list(ja) == [
         ("easy", every, "ボット（かんたん）: ルールで許される手からでたらめに選びます。ルールを覚えるのに向いています。"),
         ("normal", every, "ボット（ふつう）: 経験則に従って指し、見えている勝ち筋を狙います。")]
-    assert "How each bot plays:" in en and "ボットの指し方：" in ja
+    assert "How each bot plays:" in en and "ボットの指し方:" in ja
     assert 'class="level-note"' not in en  # every level plays every game
     assert '<select name="seat_1" aria-describedby="bot-levels" id="id_seat_1">' in en
     assert 'value="strong"' not in en and 'name="think_seconds"' not in en
