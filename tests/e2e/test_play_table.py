@@ -368,6 +368,31 @@ def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fi
     page.context.close()
 
 
+@pytest.mark.parametrize("width", [390, 800])
+def test_every_seats_laid_down_cards_take_a_line_under_its_counts(browser, asgi_server, width):
+    """One card laid down fitted beside the seat's counts (and lifted them to its middle), two did
+    not: each seat's cards now start a line of their own, under its hand size, at its left (at 800
+    px, one column, every seat's cards fitted beside its counts)."""
+    match = finished_bot_match()
+    page = guest_page(browser, width=width)
+    page.goto(f"{asgi_server}/play/m/{match.id}/")
+    expect(page.locator("#match-status")).to_have_text("Finished")
+    # The first seat's cards cut to one, the way a seat's hand often ends (a lone llama).
+    page.evaluate("""() => { const laid = document.querySelector("#seats .seat .laid-down");
+        [...laid.querySelectorAll(".card")].slice(1).forEach((card) => card.remove()); }""")
+    seats = page.evaluate("""() => [...document.querySelectorAll("#seats .seat")].map((seat) => {
+        const laid = seat.querySelector(".laid-down");
+        if (!laid) return null;
+        const size = seat.querySelector(".hand-size").getBoundingClientRect(), box = laid.getBoundingClientRect();
+        return {below: box.top >= size.bottom, left: Math.round(box.left) === Math.round(size.left),
+                label: laid.firstChild.textContent};
+    })""")
+    shown = [seat for seat in seats if seat is not None]
+    assert len(shown) >= 2, seats
+    assert all(seat == {"below": True, "left": True, "label": "Laid down:"} for seat in shown), seats
+    page.context.close()
+
+
 def test_the_live_badge_goes_when_the_match_finishes(browser, asgi_server, bot_worker):
     page = guest_page(browser)
     page.goto(f"{asgi_server}/play/new/")
