@@ -33,7 +33,8 @@ REPO = Path(__file__).resolve().parent.parent
 #: play.consumers): those are raised too.
 BENCH_THROTTLE = {"THROTTLE_ANON": "1000000/second", "THROTTLE_USER": "1000000/second",
                   "WS_GUESTS_RATE": "1000000", "WS_GUESTS_BURST": "1000000",
-                  "PLAY_CHAT_ADDRESS_RATE": "1000000", "PLAY_CHAT_ADDRESS_BURST": "1000000"}
+                  "PLAY_CHAT_ADDRESS_RATE": "1000000", "PLAY_CHAT_ADDRESS_BURST": "1000000",
+                  "PAGE_RATE": "1000000", "PAGE_BURST": "1000000"}
 
 
 def free_port() -> int:

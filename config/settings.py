@@ -15,6 +15,8 @@ Environment (all optional):
   ``NUM_PROXIES`` (default 0): how many proxies in front of the site append to
   ``X-Forwarded-For``; 0 keys anonymous callers by the connection's address only, so a client
   cannot pick a fresh budget by sending a made-up ``X-Forwarded-For``.
+- ``PAGE_RATE`` / ``PAGE_BURST`` (default 5 a second, 60 at once): the pages' requests per
+  client address in each web process (core.middleware.PageRateMiddleware); the API has its own.
 - ``WS_SOCKET_RATE`` / ``WS_SOCKET_BURST`` (default 10 frames a second, 30 at once) and
   ``WS_CLIENT_RATE`` / ``WS_CLIENT_BURST`` (default 20 and 60), ``WS_GUESTS_RATE`` /
   ``WS_GUESTS_BURST`` (default 40 and 120, shared by the guests of an address): the websocket frame budgets per
@@ -107,6 +109,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "core.middleware.ApiLanguageMiddleware",
     "core.middleware.NulCharacterMiddleware",
+    "core.middleware.PageRateMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -372,6 +375,10 @@ WS_SOCKET_RATE = env.float("WS_SOCKET_RATE", default=10.0)
 WS_SOCKET_BURST = env.int("WS_SOCKET_BURST", default=30)
 WS_CLIENT_RATE = env.float("WS_CLIENT_RATE", default=20.0)
 WS_CLIENT_BURST = env.int("WS_CLIENT_BURST", default=60)
+# Pages (not the API, which DRF throttles): requests a second per client address, and at once
+# (core.middleware.PageRateMiddleware), in each web process.
+PAGE_RATE = env.float("PAGE_RATE", default=5.0)
+PAGE_BURST = env.int("PAGE_BURST", default=60)
 # The guests of one address (each guest session is a client of its own) also share a bucket.
 WS_GUESTS_RATE = env.float("WS_GUESTS_RATE", default=40.0)
 WS_GUESTS_BURST = env.int("WS_GUESTS_BURST", default=120)

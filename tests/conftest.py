@@ -48,7 +48,9 @@ _raise_throttle_rates()
 # tests/core/test_frames.py sets its own low budgets.
 TEST_FRAME_BUDGET = {"WS_SOCKET_RATE": "1000000", "WS_SOCKET_BURST": "1000000",
                      "WS_CLIENT_RATE": "1000000", "WS_CLIENT_BURST": "1000000",
-                     "WS_GUESTS_RATE": "1000000", "WS_GUESTS_BURST": "1000000"}
+                     "WS_GUESTS_RATE": "1000000", "WS_GUESTS_BURST": "1000000",
+                     # and the pages' (core.middleware.PageRateMiddleware): the whole run is one address
+                     "PAGE_RATE": "1000000", "PAGE_BURST": "1000000"}
 for _name, _value in TEST_FRAME_BUDGET.items():
     os.environ.setdefault(_name, _value)
 

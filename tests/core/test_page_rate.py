@@ -1,0 +1,46 @@
+"""The pages' rate limit per client address (``core.middleware.PageRateMiddleware``): a client
+past ``PAGE_BURST`` pages at once waits for ``PAGE_RATE`` a second, answered 429 with
+``Retry-After`` in its language; the API is not counted here (DRF throttles it), nor are other
+addresses."""
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from core.frame_budget import forget_clients
+from tests.conftest import EN, JA
+
+
+@pytest.fixture(autouse=True)
+def fresh_budgets():
+    forget_clients()
+    yield
+    forget_clients()
+
+
+@override_settings(PAGE_RATE=0.01, PAGE_BURST=3)
+@pytest.mark.django_db
+def test_a_client_past_its_page_budget_waits_and_others_do_not(client):
+    address = {"REMOTE_ADDR": "203.0.113.7"}
+    assert [client.get("/play/rules/", **address, **EN).status_code for _ in range(3)] == [200, 200, 200]
+    refused = client.get("/cards/", {"q": "t:character"}, **address, **EN)
+    assert (refused.status_code, refused["Retry-After"], refused["Content-Type"]) == (
+        429, "100", "text/html; charset=utf-8")
+    body = refused.content.decode()
+    assert '<html lang="en">' in body and "<h1>Too many requests</h1>" in body
+    assert ("<p>This address has asked for pages faster than the site answers anyone: try again in 100 "
+            "seconds.</p>") in body
+    ja = client.get("/play/rules/", **address, **JA).content.decode()
+    assert '<html lang="ja">' in ja and "<h1>リクエストが多すぎます</h1>" in ja
+    assert "<p>このアドレスからのページの要求が速すぎます。100秒後にもう一度お試しください。</p>" in ja
+    # The API keeps its own limits; another address has its own budget.
+    assert client.get("/api/cards/", **address, **EN).status_code == 200
+    assert client.get("/play/rules/", REMOTE_ADDR="203.0.113.8", **EN).status_code == 200
+
+
+@override_settings(PAGE_RATE=0.01, PAGE_BURST=1)
+@pytest.mark.django_db
+def test_an_ipv6_client_is_one_client_over_its_64_network(client):
+    assert client.get("/play/rules/", REMOTE_ADDR="2001:db8:1:2::1").status_code == 200
+    assert client.get("/play/rules/", REMOTE_ADDR="2001:db8:1:2::beef").status_code == 429
+    assert client.get("/play/rules/", REMOTE_ADDR="2001:db8:1:3::1").status_code == 200
