@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from rest_framework.test import APIClient
 
+from bench.server import RedisServer
+
 REPO = Path(__file__).resolve().parent.parent
 SYSTEM_TESTS = REPO / "tests" / "system"
 
@@ -65,6 +67,18 @@ def _raise_frame_budgets() -> None:
 _raise_frame_budgets()
 CASES_DIR = Path(os.environ.get("CASES_DIR", REPO.parent / "shared" / "cases"))
 FIXTURES_DIR = REPO / "fixtures"
+
+
+@pytest.fixture
+def shared_redis_url():
+    """This run's ``REDIS_URL`` when set, else the URL of a private ``RedisServer`` started for
+    the test (``bench.server``; the test fails when it cannot start one), stopped after."""
+    if os.environ.get("REDIS_URL"):
+        yield os.environ["REDIS_URL"]
+        return
+    server = RedisServer().start()
+    yield server.url
+    server.kill()
 
 
 def load_case(relative: str):

@@ -7,28 +7,16 @@ import asyncio
 import os
 
 import pytest
-
 from redis.asyncio.client import Pipeline
 
-from bench.server import RedisServer
 from core.channel_layer import RedisPubSubChannelLayer
 
 
-@pytest.fixture
-def redis_url():
-    if os.environ.get("REDIS_URL"):
-        yield os.environ["REDIS_URL"]
-        return
-    server = RedisServer().start()
-    yield server.url
-    server.kill()
-
-
-def test_group_send_many_publishes_every_groups_message_in_order_in_one_round_trip(redis_url, monkeypatch):
+def test_group_send_many_publishes_every_groups_message_in_order_in_one_round_trip(shared_redis_url, monkeypatch):
     """A move's views, one per seat's group, go to Redis as one pipeline: each socket of a
     group gets its group's messages in the order given, a socket of no group gets nothing."""
     async def go():
-        layer = RedisPubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}],
+        layer = RedisPubSubChannelLayer(hosts=[{"address": shared_redis_url, "socket_timeout": None}],
                                         prefix=f"test-many-{os.getpid()}")
         seat0, seat0_again, seat1, other = [await layer.new_channel() for _ in range(4)]
         for group, channel in [("g0", seat0), ("g0", seat0_again), ("g1", seat1)]:

@@ -12,7 +12,7 @@ Fixtures
 ``site_env``
     The environment for a ``Site`` / ``CeleryWorker`` of this run: ``{"DATABASE_URL": site_db_url,
     "REDIS_URL": <this run's REDIS_URL, or "" for the in-memory layer>, "PLAY_BOT_DELAY": "0"}``.
-``shared_redis_url``
+``shared_redis_url`` (in ``tests/conftest.py``, for every test)
     A Redis URL that several processes can share: this run's ``REDIS_URL`` when set, else the
     URL of a private ``RedisServer`` started for the test (which fails, not skips, when
     ``redis-server`` is missing).
@@ -63,17 +63,6 @@ def private_redis():
     ``RuntimeError`` when it cannot start (e.g. no ``redis-server``): the test fails."""
     server = RedisServer().start()
     yield server
-    server.kill()
-
-
-@pytest.fixture
-def shared_redis_url():
-    """This run's ``REDIS_URL`` when set, else the URL of a private ``RedisServer``."""
-    if os.environ.get("REDIS_URL"):
-        yield os.environ["REDIS_URL"]
-        return
-    server = RedisServer().start()
-    yield server.url
     server.kill()
 
 
