@@ -1,5 +1,7 @@
 """Small request filters for the API, and the Content-Security-Policy header of every answer,
 each usable in a sync or an async middleware stack."""
+import re
+
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from csp.middleware import CSPMiddleware, PolicyParts
 from django.conf import settings
@@ -126,10 +128,16 @@ class NulCharacterMiddleware(RequestFilterMiddleware):
         raise ShownBadRequest(message)
 
 
+#: What pages embed rather than what a person asks for: card faces (a search's tiles, a deck's
+#: stacks and a sample hand show dozens at once, each asked again with its ``ETag``) and the
+#: icon. They are not counted against the pages' rate.
+EMBEDDED_PATHS = re.compile(r"/favicon\.ico|/cards/[^/]+/face\.(?:svg|png)")
+
+
 class PageRateMiddleware(RequestFilterMiddleware):
     """The pages' rate limit: every request for a page (not under ``/api/``, whose views DRF
-    throttles per client with ``THROTTLE_ANON`` / ``THROTTLE_USER``; static files are answered
-    before this) takes a token from its client address's budget (``core.addresses.client_key``:
+    throttles per client with ``THROTTLE_ANON`` / ``THROTTLE_USER``, nor ``EMBEDDED_PATHS``;
+    static files are answered before this) takes a token from its client address's budget (``core.addresses.client_key``:
     an IPv6 address by its /64), ``PAGE_RATE`` a second with ``PAGE_BURST`` at once, in this
     process (``core.frame_budget.ClientBudget``: no round trip to the cache). Past it the answer
     is 429 with ``Retry-After`` (whole seconds) and a short page in the visitor's language, made
@@ -139,7 +147,7 @@ class PageRateMiddleware(RequestFilterMiddleware):
     the server's time) is held to the rate."""
 
     def before(self, request):
-        if request.path.startswith("/api/"):
+        if request.path.startswith("/api/") or EMBEDDED_PATHS.fullmatch(request.path):
             return None
         client = client_key(request_address(request))
         wait = ClientBudget("pages", client, settings.PAGE_RATE, settings.PAGE_BURST).take()

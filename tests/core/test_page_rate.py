@@ -44,3 +44,17 @@ def test_an_ipv6_client_is_one_client_over_its_64_network(client):
     assert client.get("/play/rules/", REMOTE_ADDR="2001:db8:1:2::1").status_code == 200
     assert client.get("/play/rules/", REMOTE_ADDR="2001:db8:1:2::beef").status_code == 429
     assert client.get("/play/rules/", REMOTE_ADDR="2001:db8:1:3::1").status_code == 200
+
+
+@override_settings(PAGE_RATE=0.01, PAGE_BURST=1)
+@pytest.mark.django_db
+def test_what_a_page_embeds_is_not_counted(client, sample_catalogue):
+    """A search's tiles, a deck's stacks and a sample hand show dozens of card faces at once;
+    they and the icon take nothing from the budget, and the next page is still answered."""
+    address = {"REMOTE_ADDR": "203.0.113.9"}
+    faces = [client.get(f"/cards/SMP-00{n}/face.{fmt}", **address).status_code for n in range(1, 10)
+             for fmt in ("svg", "png")]
+    assert faces == [200] * 18
+    assert client.get("/favicon.ico", **address).status_code == 200
+    assert client.get("/play/rules/", **address).status_code == 200
+    assert client.get("/cards/SMP-001/", **address).status_code == 429  # a card's page is a page
