@@ -6,10 +6,13 @@ one (``recalls``) was told that move by playing the whole match again from its s
 so the square of its length over a match (a L.A.M.A. match of 8,000 moves took a tenth of a
 second a move for it alone). The kept move is used only when it is the seat's last move in the
 log (a person may have moved for the seat since); otherwise, or when the cache has lost it, the
-match is played again as before."""
+match is played again as before; a cache that fails (Redis restarting) is no cache
+(``core.cache_failures``)."""
 from __future__ import annotations
 
 from django.core.cache import cache
+
+from core.cache_failures import cache_may_fail
 
 #: How long a kept move lasts (seconds): longer than any turn's clock.
 KEEP_SECONDS = 6 * 3600
@@ -22,13 +25,16 @@ def _key(match_id: str, seat: int) -> str:
 def keep_move(match_id: str, seat: int, version: int, view: dict, action: dict) -> None:
     """Keep ``seat``'s move logged at ``version`` (``MatchAction.version``) of ``match_id``:
     ``view``, the seat's view just before it, and ``action``."""
-    cache.set(_key(match_id, seat), (version, view, action), KEEP_SECONDS)
+    with cache_may_fail("a bot's last move not kept"):
+        cache.set(_key(match_id, seat), (version, view, action), KEEP_SECONDS)
 
 
 def kept_move(match_id: str, seat: int, version: int) -> tuple[dict, dict] | None:
     """``(view, action)`` of ``seat``'s move logged at ``version`` when it was kept
     (``keep_move``), else ``None``."""
-    kept = cache.get(_key(match_id, seat))
+    kept = None
+    with cache_may_fail("a bot's last move not read"):
+        kept = cache.get(_key(match_id, seat))
     if kept is None or kept[0] != version:
         return None
     return kept[1], kept[2]
