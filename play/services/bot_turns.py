@@ -42,7 +42,8 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
     name = seat.bot or stand_in_bot(engine)
     bot = make_bot(name, engine, derive_seed(match.seed, seat.index, version), think_seconds=match.think_seconds,
                    private=seat_private(engine, match, seat))
-    if getattr(bot, "recalls", False):  # it reads what the others did since its seat's last move
+    recalls = getattr(bot, "recalls", False)  # it reads what the others did since its seat's last move
+    if recalls:
         last = last_move_of(match, seat.index)
         if last is not None:
             bot.recall(*last)
@@ -58,6 +59,6 @@ move (``play.selectors.history.last_move_of``). In a guided match (``Match.guide
         act(BotPlayer(seat.index, by), match_id, version, action)
     except StaleVersion:
         return False
-    if getattr(bot, "recalls", False):  # its next turn reads this move without playing the match again
+    if recalls:  # its next turn reads this move without playing the match again
         keep_move(match.id, seat.index, version + 1, view, action)
     return True

@@ -5,6 +5,8 @@ that move — the seat's view just before it and the action — by
 afresh and told it reads the same clues as a bot kept from move to move."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from django.core.cache import cache
 
@@ -12,11 +14,15 @@ from play import bots
 from play.bot_memory import keep_move, kept_move
 from play.bots import HEURISTICS, SearchBot
 from play.games import GAMES
+from play.identity import Player
 from play.models import Match, MatchAction
 from play.selectors.history import last_move_of
 from play.services.bot_turns import play_bot_turn
 from play.services.create import create_match
+from play.services.guided import start_guided_match
+from play.tutorials import TUTORIALS
 from tests.play.matches import HEURISTIC
+from tests.play.test_guided_match import follow_the_hints
 
 LAMA = GAMES["lama"]
 
@@ -135,3 +141,19 @@ def test_a_bots_last_move_is_kept_so_its_next_turn_does_not_play_the_match_again
         assert last_move_of(match, 0) == own[-1]
     cache.clear()
     assert last_move_of(match, 0) == own[-1]
+
+
+@pytest.mark.django_db
+def test_a_recalling_bot_behind_a_guided_matchs_script_keeps_its_seats_move_too(monkeypatch):
+    """In a guided match the bot seat plays the tutorial's script (``play.bots.scripted``) with
+    its own bot behind it; a bot behind it that recalls has the seat's move kept as it would
+    outside a guided match, so its next turn does not play the match again either."""
+    factory = Recording()
+    monkeypatch.setitem(bots.BOTS, "strong", factory)
+    monkeypatch.setitem(TUTORIALS, "lama", dataclasses.replace(TUTORIALS["lama"], bot="strong"))
+    ann = Player(None, "ann-session", "Ann")
+    match = start_guided_match(ann, "lama")
+    assert follow_the_hints(match, ann)[-1] == "done"
+    match.refresh_from_db()
+    last = MatchAction.objects.filter(match=match, seat=1).order_by("-version").first().version
+    assert kept_move(match.id, 1, last) == replayed_views(match, 1)[-1]
