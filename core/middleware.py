@@ -7,10 +7,9 @@ from csp.middleware import CSPMiddleware, PolicyParts
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import Http404, HttpResponse
+from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from servestatic.middleware import ServeStaticMiddleware
 
@@ -19,7 +18,7 @@ from core.api.errors import error_json
 from core.errors import ShownBadRequest
 from core.frame_budget import ClientBudget
 from core.languages import client_language
-from core.views import domain_error
+from core.views import domain_error, error_title
 from tcg.errors import DomainError
 from tcg.integers import BadValue, parse_int
 
@@ -140,8 +139,10 @@ class PageRateMiddleware(RequestFilterMiddleware):
     static files are answered before this) takes a token from its client address's budget (``core.addresses.client_key``:
     an IPv6 address by its /64), ``PAGE_RATE`` a second with ``PAGE_BURST`` at once, in this
     process (``core.frame_budget.ClientBudget``: no round trip to the cache). Past it the answer
-    is 429 with ``Retry-After`` (whole seconds) and a short page in the visitor's language, made
-    here without the site's templates (they read the user, which an async stack cannot here).
+    is 429 with ``Retry-After`` (whole seconds) and a short page in the visitor's language
+    (``too_many_requests.html``, titled as the error pages are, ``core.views.error_title``),
+    rendered without the request: the site's ``base.html`` reads the user, which an async stack
+    cannot here.
     A person reading and searching stays far within it; a client sending page after page (a
     search, the deck validator, a sample hand, a replay, each up to a fraction of a second of
     the server's time) is held to the rate."""
@@ -153,15 +154,8 @@ class PageRateMiddleware(RequestFilterMiddleware):
         wait = ClientBudget("pages", client, settings.PAGE_RATE, settings.PAGE_BURST).take()
         if not wait:
             return None
-        title = _("Too many requests")
-        message = ngettext("This address has asked for pages faster than the site answers anyone: try again in "
-                           "%(seconds)s second.",
-                           "This address has asked for pages faster than the site answers anyone: try again in "
-                           "%(seconds)s seconds.", wait) % {"seconds": wait}
-        body = (f'<!doctype html><html lang="{escape(translation.get_language() or "en")}"><head><meta charset="utf-8">'
-                f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
-                f'</head><body><h1>{escape(title)}</h1><p>{escape(message)}</p>'
-                f'<p><a href="{escape(request.path)}">{escape(_("Try again"))}</a></p></body></html>')
+        body = render_to_string("too_many_requests.html", {"title": error_title(429), "wait": wait,
+                                                           "path": request.path})
         response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
         response["Retry-After"] = str(wait)
         return response

@@ -78,9 +78,12 @@ def server_error(request):
     return _error(request, 500, _("Server error"), _("Something went wrong on our side; it has been logged."))
 
 
-def _titles() -> dict[int, str]:
-    return {400: _("Bad request"), 401: _("Forbidden"), 403: _("Forbidden"), 409: _("Conflict"),
-            429: _("Too many requests")}
+def error_title(status: int) -> str:
+    """The error page's title for the HTTP ``status`` (an ``int``) in the active language:
+    "Bad request" (400, and any status not listed), "Forbidden" (401, 403), "Conflict" (409),
+    "Too many requests" (429)."""
+    titles = {401: _("Forbidden"), 403: _("Forbidden"), 409: _("Conflict"), 429: _("Too many requests")}
+    return titles.get(status, _("Bad request"))
 
 
 def domain_error(request, error):
@@ -92,5 +95,5 @@ def domain_error(request, error):
         return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
     if status == 404:
         return page_not_found(request)
-    return render(request, "error.html", {"title": _titles().get(status, _("Bad request")),
+    return render(request, "error.html", {"title": error_title(status),
                                           "message": body["error"]["message"], "status": status}, status=status)

@@ -18,6 +18,14 @@ def fresh_budgets():
     forget_clients()
 
 
+def page(language: str, title: str, heading: str, message: str, path: str, again: str) -> str:
+    """The whole 429 page (``too_many_requests.html``) with these texts."""
+    return (f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n  <meta charset="utf-8">\n'
+            '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"  <title>{title}</title>\n</head>\n<body>\n  <h1>{heading}</h1>\n  <p>{message}</p>\n"
+            f'  <p><a href="{path}">{again}</a></p>\n</body>\n</html>\n')
+
+
 @override_settings(PAGE_RATE=0.01, PAGE_BURST=3)
 @pytest.mark.django_db
 def test_a_client_past_its_page_budget_waits_and_others_do_not(client):
@@ -26,13 +34,13 @@ def test_a_client_past_its_page_budget_waits_and_others_do_not(client):
     refused = client.get("/cards/", {"q": "t:character"}, **address, **EN)
     assert (refused.status_code, refused["Retry-After"], refused["Content-Type"]) == (
         429, "100", "text/html; charset=utf-8")
-    body = refused.content.decode()
-    assert '<html lang="en">' in body and "<h1>Too many requests</h1>" in body
-    assert ("<p>This address has asked for pages faster than the site answers anyone: try again in 100 "
-            "seconds.</p>") in body
-    ja = client.get("/play/rules/", **address, **JA).content.decode()
-    assert '<html lang="ja">' in ja and "<h1>リクエストが多すぎます</h1>" in ja
-    assert "<p>このアドレスからのページの要求が速すぎます。100秒後にもう一度お試しください。</p>" in ja
+    assert refused.content.decode() == page(
+        "en", "Too many requests · Elements of Chaos", "Too many requests",
+        "This address has asked for pages faster than the site answers anyone: try again in 100 seconds.",
+        "/cards/", "Try again")
+    assert client.get("/play/rules/", **address, **JA).content.decode() == page(
+        "ja", "リクエストが多すぎます · エレメンツ オブ カオス", "リクエストが多すぎます",
+        "このアドレスからのページの要求が速すぎます。100秒後にもう一度お試しください。", "/play/rules/", "もう一度試す")
     # The API keeps its own limits; another address has its own budget.
     assert client.get("/api/cards/", **address, **EN).status_code == 200
     assert client.get("/play/rules/", REMOTE_ADDR="203.0.113.8", **EN).status_code == 200
@@ -58,3 +66,16 @@ def test_what_a_page_embeds_is_not_counted(client, sample_catalogue):
     assert client.get("/favicon.ico", **address).status_code == 200
     assert client.get("/play/rules/", **address).status_code == 200
     assert client.get("/cards/SMP-001/", **address).status_code == 429  # a card's page is a page
+
+
+@override_settings(PAGE_RATE=1, PAGE_BURST=1)
+@pytest.mark.django_db
+def test_a_wait_of_one_second_is_said_in_the_singular(client):
+    address = {"REMOTE_ADDR": "203.0.113.10"}
+    assert client.get("/play/rules/", **address, **EN).status_code == 200
+    refused = client.get("/play/rules/", **address, **EN)
+    assert (refused.status_code, refused["Retry-After"]) == (429, "1")
+    assert refused.content.decode() == page(
+        "en", "Too many requests · Elements of Chaos", "Too many requests",
+        "This address has asked for pages faster than the site answers anyone: try again in 1 second.",
+        "/play/rules/", "Try again")
