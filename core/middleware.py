@@ -138,7 +138,9 @@ class PageRateMiddleware(RequestFilterMiddleware):
     throttles per client with ``THROTTLE_ANON`` / ``THROTTLE_USER``, nor ``EMBEDDED_PATHS``;
     static files are answered before this) takes a token from its client address's budget (``core.addresses.client_key``:
     an IPv6 address by its /64), ``PAGE_RATE`` a second with ``PAGE_BURST`` at once, in this
-    process (``core.frame_budget.ClientBudget``: no round trip to the cache). Past it the answer
+    process (``core.frame_budget.ClientBudget``: no round trip to the cache; the budget made for
+    each request is a thin handle over the process's one table of the pages' buckets: a changed
+    setting applies from the next request, and ``forget_clients`` empties the table). Past it the answer
     is 429 with ``Retry-After`` (whole seconds) and a short page in the visitor's language
     (``too_many_requests.html``, titled as the error pages are, ``core.views.error_title``),
     rendered without the request: the site's ``base.html`` reads the user, which an async stack
