@@ -3,11 +3,13 @@ and the action, kept in the cache under the log version of that move. A bot is m
 every move (``play.services.bot_turns``); one that reads the others' moves since its seat's last
 one (``recalls``) was told that move by playing the whole match again from its seed
 (``play.selectors.history.last_move_of``): a cost that grows with the match, paid on every move,
-so the square of its length over a match (a L.A.M.A. match of 8,000 moves took a tenth of a
-second a move for it alone). The kept move is used only when it is the seat's last move in the
-log (a person may have moved for the seat since); otherwise, or when the cache has lost it, the
-match is played again as before; a cache that fails (Redis restarting) is no cache
-(``core.cache_failures``)."""
+so the square of its length over a match. Measured 2026-12-07 by timing ``last_move_of`` for
+the last move of a two-seat L.A.M.A. match of heuristic bots (SQLite, the local-memory cache,
+two cores): played again, a median of 38 ms at 2,000 moves and of 200 ms at 8,000 (150 to
+240 ms; 10 calls each); kept, a median of 0.35 ms at either length (200 calls). The kept move
+is used only when it is the seat's last move in the log (a person may have moved for the seat
+since); otherwise, or when the cache has lost it, the match is played again as before; a cache
+that fails (Redis restarting) is no cache (``core.cache_failures``)."""
 from __future__ import annotations
 
 from django.core.cache import cache
