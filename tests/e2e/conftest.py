@@ -47,6 +47,18 @@ def close_settled(context) -> None:
     context.close()
 
 
+def log_in(page, base: str, username: str, password: str, next_path: str = "/") -> None:
+    """Log ``username`` in with ``password`` through the site's login form in ``page``, asking to
+    go on to ``next_path``; ``base`` is the server's URL (``live_server.url``, ``asgi_server``).
+    Returns once the browser is at ``base + next_path``; a refused login fails there, with
+    Playwright's ``TimeoutError``."""
+    page.goto(f"{base}/accounts/login/?next={next_path}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(f"{base}{next_path}")
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})

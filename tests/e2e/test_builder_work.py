@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from decks.models import Deck, DeckDraft
 from play.models import Match
+from tests.e2e.conftest import log_in
 
 pytestmark = pytest.mark.e2e
 
@@ -29,14 +30,6 @@ def carol(transactional_db):
 def carol_asgi(threads_share_the_test_db):
     call_command("load_samples", verbosity=0)
     return User.objects.create_user("carol", password=PASSWORD)
-
-
-def log_in(page, base, next_path="/decks/new/"):
-    page.goto(f"{base}/accounts/login/?next={next_path}")
-    page.fill("input[name=username]", "carol")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(f"{base}{next_path}")
 
 
 def add_card(page, query, code, times=1):
@@ -58,7 +51,7 @@ def import_sample(page, deck_id="SMP-RED"):
 
 def test_links_hidden_before_the_first_save_and_the_heading_after_it(page, live_server, carol):
     base = live_server.url
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     expect(page.locator("#builder-heading")).to_have_text("New deck")
     for selector in ("#deck-page-link", "#deck-history-link", "#play-form"):
         expect(page.locator(selector)).to_be_hidden()
@@ -92,7 +85,7 @@ def test_links_hidden_before_the_first_save_and_the_heading_after_it(page, live_
 def test_a_draft_is_kept_restored_and_discarded(page, live_server, carol):
     base = live_server.url
     page.on("dialog", lambda dialog: dialog.accept())
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     add_card(page, "カグラ", "SMP-001", 3)
     page.fill("#deck-name", "作りかけ")
     expect(page.locator("#save-bar-state")).to_have_text("Unsaved changes")
@@ -143,7 +136,7 @@ def test_a_draft_is_kept_restored_and_discarded(page, live_server, carol):
 
 def test_leaving_with_unsaved_changes_asks_first(page, live_server, carol):
     base = live_server.url
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     dialogs = []
 
     def answer(dialog):
@@ -174,7 +167,7 @@ def hand_codes(page):
 
 def test_play_this_deck_from_the_builder_and_the_deck_page(page, asgi_server, carol_asgi):
     base = asgi_server
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     page.on("dialog", lambda dialog: dialog.accept())
     import_sample(page, "SMP-GREEN")
     page.fill("#deck-name", "My green")
@@ -212,7 +205,7 @@ def test_play_this_deck_from_the_builder_and_the_deck_page(page, asgi_server, ca
 
 def test_add_to_a_deck_from_a_card_page(page, live_server, carol):
     base = live_server.url
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     add_card(page, "カグラ", "SMP-001", 2)
     page.fill("#deck-name", "Two Kaguras")
     page.click("#save-button")
@@ -254,7 +247,7 @@ def test_quick_changes_are_kept_when_the_page_is_left_and_back_shows_them(page, 
     wrote that old list over the draft."""
     base = live_server.url
     page.on("dialog", lambda dialog: dialog.accept())
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     page.fill("#card-search", "カグラ")
     page.click("#search-button")
     add = page.locator('#search-results li[data-code="SMP-001"] button[data-action="add"]')
@@ -276,7 +269,7 @@ def test_quick_changes_are_kept_when_the_page_is_left_and_back_shows_them(page, 
 def test_a_draft_older_than_the_deck_is_offered_not_written_over(page, live_server, carol):
     base = live_server.url
     page.on("dialog", lambda dialog: dialog.accept())
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     add_card(page, "カグラ", "SMP-001", 2)
     page.fill("#deck-name", "Two Kaguras")
     page.click("#save-button")

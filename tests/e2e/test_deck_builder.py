@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import log_in
+
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "a long enough password 42"
@@ -17,14 +19,6 @@ def live_samples(transactional_db):
 
     call_command("load_samples", verbosity=0)
     User.objects.create_user("carol", password=PASSWORD)
-
-
-def log_in(page, base):
-    page.goto(f"{base}/accounts/login/?next=/decks/new/")
-    page.fill("input[name=username]", "carol")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(f"{base}/decks/new/")
 
 
 def search(page, query):
@@ -45,7 +39,7 @@ def wait_for_total(page, total):
 
 def test_build_save_change_and_see_the_diff(page, live_server, live_samples):
     base = live_server.url
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     assert page.locator("#builder-empty").is_visible()
 
     # The name box suggests names as one types.
@@ -119,7 +113,7 @@ def test_build_save_change_and_see_the_diff(page, live_server, live_samples):
 
 def test_goldfish_shows_its_progress_and_result(page, live_server, live_samples, bot_worker):
     base = live_server.url
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     page.goto(f"{base}/decks/SMP-RED/")
     page.select_option("#goldfish-runs", "2000")
     page.click("#goldfish-button")
@@ -170,7 +164,7 @@ def test_the_save_bar_keeps_its_height_on_a_phone(page, live_server, live_sample
     """Saving from the bar on a phone: "Saved as version 1." takes the room between the total and
     Save, so the bar (and the page) does not grow by a line; the message is not hidden from
     screen readers, and the save form's live region says the same."""
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "carol", PASSWORD, "/decks/new/")
     bar = page.locator("#save-bar")
     height = bar.bounding_box()["height"]
     page.fill("#import-text", "3 SMP-001\n3 SMP-002\n")

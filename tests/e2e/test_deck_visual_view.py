@@ -4,7 +4,8 @@ the screen, the choice is remembered, the switch works from the keyboard and a f
 card preview on hover; in the builder, a card added shows in the Cards view at once."""
 import pytest
 
-from tests.e2e.test_deck_builder import add_from_results, live_samples, log_in, search, wait_for_total  # noqa: F401
+from tests.e2e.conftest import log_in
+from tests.e2e.test_deck_builder import PASSWORD, add_from_results, live_samples, search, wait_for_total  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 
@@ -102,7 +103,7 @@ def test_a_face_shows_the_card_preview_on_hover(browser, live_server, live_sampl
 
 def test_a_card_added_in_the_builder_shows_in_the_cards_view(page, live_server, live_samples):
     base = live_server.url
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     assert page.locator("button[data-show-view]").count() == 0  # nothing to show yet
     search(page, "c<=r order:code")
     first, second = page.eval_on_selector_all("#search-results li.search-result", "els => els.map(e => e.dataset.code)")[:2]

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from decks.models import GoldfishRun
 from decks.services import sweep_stalled_goldfish
+from tests.e2e.conftest import log_in
 
 pytestmark = pytest.mark.e2e
 
@@ -27,11 +28,7 @@ def test_the_deck_page_says_why_a_lost_run_failed(browser, asgi_server, threads_
     context = browser.new_context(locale=locale)
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{asgi_server}/accounts/login/?next=/decks/SMP-RED/")
-    page.fill("input[name=username]", "dana")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(f"{asgi_server}/decks/SMP-RED/")
+    log_in(page, asgi_server, "dana", PASSWORD, "/decks/SMP-RED/")
     page.click("#goldfish-button")
     expect(page.locator("#goldfish-count")).to_contain_text("2000")  # the run was made: its progress shows
     run = GoldfishRun.objects.get()

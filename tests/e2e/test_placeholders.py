@@ -3,7 +3,7 @@ the box's edge ("name, or a query such as t:character c:r" ended in "c:r" clippe
 "…のような検索式" hid its end)."""
 import pytest
 
-from tests.e2e.conftest import close_settled
+from tests.e2e.conftest import close_settled, log_in
 
 pytestmark = pytest.mark.e2e
 
@@ -31,11 +31,7 @@ def test_each_search_boxs_example_fits_a_phone(browser, live_server, live_sample
     context = browser.new_context(locale=locale, viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "carol")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
+    log_in(page, live_server.url, "carol", PASSWORD)
     for path, expected in PLACEHOLDERS[locale].items():
         page.goto(f"{live_server.url}{path}")
         box = page.locator(BOXES[path])

@@ -3,8 +3,8 @@ search results and deck panel, and in the deck page, in the English order; a rea
 Japanese sees Japanese names first, in kana order."""
 import pytest
 
-from tests.e2e.conftest import close_settled
-from tests.e2e.test_deck_builder import PASSWORD, add_from_results, log_in, search, wait_for_total
+from tests.e2e.conftest import close_settled, log_in
+from tests.e2e.test_deck_builder import PASSWORD, add_from_results, search, wait_for_total
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +29,7 @@ def page_ja(browser):
 
 
 def build_three(page, base):
-    log_in(page, base)
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     search(page, "cn:004 or cn:005 or cn:063")
     for code in ("SMP-004", "SMP-005", "SMP-063"):
         add_from_results(page, code, 1)

@@ -4,7 +4,7 @@ the screen's edge with nothing saying more was there), nor the builder's damage 
 drawn again on every change."""
 import pytest
 
-from tests.e2e.conftest import close_settled
+from tests.e2e.conftest import close_settled, log_in
 
 pytestmark = pytest.mark.e2e
 
@@ -66,11 +66,7 @@ def test_a_wide_screen_has_no_such_line_for_a_table_that_fits(browser, live_serv
 def test_the_builders_damage_table_says_it_scrolls_after_each_change(browser, live_server, live_samples):
     page = new_page(browser, "en-GB", 390)
     base = live_server.url
-    page.goto(f"{base}/accounts/login/?next=/decks/new/")
-    page.fill("input[name=username]", "carol")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(f"{base}/decks/new/")
+    log_in(page, base, "carol", PASSWORD, "/decks/new/")
     page.fill("#import-text", "3 SMP-001\n3 SMP-040\n")
     page.click("#import-button")
     page.locator('#builder-panel #deck-summary[data-total="6"]').wait_for()
