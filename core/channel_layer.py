@@ -82,7 +82,14 @@ class _Shard(pubsub.RedisSingleShardConnection):
 
     async def publish_many(self, pairs: list[tuple[str, bytes]]) -> None:
         """Publish each ``(channel, serialized message)`` pair, in order, in one round trip (a
-        pipeline), under the shard's lock as channels_redis's ``publish`` is."""
+        pipeline); raises redis-py's error when the host fails.
+
+        The round trip is made holding the shard's lock, as channels_redis's own ``publish``
+        makes its ``PUBLISH`` (4.3: ``_ensure_redis`` and the command under one ``async with
+        self._lock``), since the lock guards more than making the connection: ``flush`` closes
+        the shard's client and forgets it under the lock, so a publish outside it could be
+        sent on a client being closed; and it lets one publish of this process to the host
+        go at a time, in the order they were called."""
         async with self._lock:
             self._ensure_redis()
             async with self._redis.pipeline(transaction=False) as pipe:
