@@ -19,11 +19,21 @@ def fresh_budgets():
 
 
 def page(language: str, title: str, heading: str, message: str, path: str, again: str) -> str:
-    """The whole 429 page (``too_many_requests.html``) with these texts."""
+    """The whole 429 page (``too_many_requests.html``) with these texts: the site's stylesheet and
+    header (its name in ``language``), nothing that reads the request."""
+    site, sub = (("エレメンツ オブ カオス", "カードデータベース") if language == "ja"
+                 else ("Elements of Chaos", "card database"))
     return (f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n  <meta charset="utf-8">\n'
             '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"  <title>{title}</title>\n</head>\n<body>\n  <h1>{heading}</h1>\n  <p>{message}</p>\n"
-            f'  <p><a href="{path}">{again}</a></p>\n</body>\n</html>\n')
+            f"  <title>{title}</title>\n"
+            '  <link rel="stylesheet" href="/static/css/site.css">\n</head>\n<body>\n'
+            '  <header class="site-header">\n    <div class="header-top">\n'
+            '      <a class="site-name" href="/">\n'
+            f'        <span class="site-name-main">{site}</span>\n'
+            f'        <span class="site-name-sub">{sub}</span>\n'
+            '      </a>\n    </div>\n  </header>\n  <main id="main">\n    <section class="error-page">\n'
+            f'      <h1>{heading} <span class="status">(429)</span></h1>\n      <p>{message}</p>\n'
+            f'      <p><a href="{path}">{again}</a></p>\n    </section>\n  </main>\n</body>\n</html>\n')
 
 
 @override_settings(PAGE_RATE=0.01, PAGE_BURST=3)
