@@ -1,5 +1,6 @@
 """What happened in a match, as a viewer may see it: the log of its actions, its table chat, and
-the replay of a match that is over, frame by frame (all of it, or a range of frames)."""
+the replay of a match that is over, frame by frame (all of it, or a range of frames), played
+again once per viewer and kept in the cache (``play.replay_cache``)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -9,6 +10,7 @@ from play.errors import MatchError
 from play.identity import Player
 from play.models import ChatMessage, Match, MatchAction
 from play.payloads import action_entry, chat_entry, get_game, iso_utc, match_summary
+from play.replay_cache import keep_frames, kept_frames
 from play.seat_holders import find_seat
 from play.selectors.match import card_texts
 
@@ -49,24 +51,34 @@ def _viewer(match: Match, player: Player | None) -> int | None:
 
 
 def _frames(match: Match, viewer: int | None, start: int = 0, stop: int | None = None) -> list[dict]:
-    """Frames ``start`` to ``stop - 1`` (all from ``start`` for ``None``) of ``match`` played
-    again from its seed, options and log (see ``replay``); the frames before ``start`` are
-    played but not viewed."""
+    """Frames ``start`` to ``stop - 1`` (to the last for ``None``; ``start`` at most the match's
+    version) of the replay of ``match`` as seat ``viewer`` (``None``: a spectator) sees it (see
+    ``replay``). Only for a match that is over (``_replayable``), whose log can no longer change:
+    the frames are read from the replay kept in the cache (``play.replay_cache``, under the
+    match, its version and ``viewer``) when it is there, else the whole match is played again
+    (``_played``) and kept."""
+    total = match.version + 1
+    stop = total if stop is None else min(stop, total)
+    kept = kept_frames(match.id, match.version, viewer, start, stop)
+    if kept is not None:
+        return kept
+    frames = _played(match, viewer)
+    keep_frames(match.id, match.version, viewer, frames)
+    return frames[start:stop]
+
+
+def _played(match: Match, viewer: int | None) -> list[dict]:
+    """Every frame of ``match`` played again from its seed, options and log, as seat ``viewer``
+    (``None``: a spectator) sees it: the deal, then one frame per logged action."""
     game = get_game(match.game)
     state = game.setup(match.players, match.seed, match.options)
-    frames = []
-    if start == 0:
-        frames.append({"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
-                       "to_act": game.to_act(state)})
-    entries = MatchAction.objects.filter(match=match).order_by("version")
-    if stop is not None:
-        entries = entries.filter(version__lt=stop)
-    for entry in entries:
+    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
+               "to_act": game.to_act(state)}]
+    for entry in MatchAction.objects.filter(match=match).order_by("version"):
         state = game.apply(state, entry.seat, entry.action)
-        if entry.version >= start:
-            frames.append(
-                {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
-            )
+        frames.append(
+            {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
+        )
     return frames
 
 
@@ -104,7 +116,9 @@ def replay(match: Match, player: Player | None) -> dict:
     the game is over), and ``texts`` the text of each card the frames show in the active language
     (``play.selectors.match.card_texts``: only cards the frames name).
 
-    An abandoned match that had started is replayed up to where it stopped.
+    An abandoned match that had started is replayed up to where it stopped. The match is played
+    again once for each viewer (a seat, or the spectators) and kept (``play.replay_cache``);
+    ``replay_frames`` reads the same kept frames.
 
     Raises ``MatchError("not_finished")`` (HTTP 409) while the match is open or running, and for
     an abandoned match that never started (it expired while open).
@@ -141,7 +155,7 @@ def replay_frames(match: Match, player: Player | None, start: int, count: int) -
     frame (details ``{"start", "total"}``).
     """
     _replayable(match)
-    total = MatchAction.objects.filter(match=match).count() + 1
+    total = match.version + 1  # the version counts the logged actions
     if start >= total:
         raise MatchError("bad_frame", _("This replay has frames 0 to %(last)s: there is no frame %(start)s.")
                          % {"last": total - 1, "start": start}, {"start": start, "total": total})
