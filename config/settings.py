@@ -198,7 +198,11 @@ if REDIS_URL:
 else:
     # One process only; core.channel_layer says why not Channels' own in-memory layer.
     CHANNEL_LAYERS = {"default": {"BACKEND": "core.channel_layer.MemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Django's default of 300 entries would let one long match's kept replay (play.replay_cache:
+    # 50 frames an entry, 165 entries at 8,220 moves) push out every other kept thing (search
+    # counts, bots' last moves); 2,000 entries of such chunks (about 25 KB each) are about 50 MB.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "OPTIONS": {"MAX_ENTRIES": 2000}}}
 
 # Celery: a real broker when CELERY_BROKER_URL is given, else the filesystem transport.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
