@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 
 from django.db.models import F, Q, QuerySet
-from rapidfuzz import fuzz, process
 
 from tcg.folding import fold
+from tcg.fuzzy import FuzzyKeys
 
 from ..lookups import FoldedContains
 from ..models import Card
@@ -19,8 +19,9 @@ from .catalogue import cards, catalogue_version
 
 
 @lru_cache(maxsize=2)
-def _name_choices(version: tuple) -> tuple[list[str], list[str]]:
-    """(folded keys, display names) of every card: names, English names and readings."""
+def _name_choices(version: tuple) -> tuple[FuzzyKeys, list[str]]:
+    """(folded keys, display names) of every card: names, English names and readings; the keys
+    as ``tcg.fuzzy.FuzzyKeys``, all of them whole names."""
     keys, names = [], []
     for name, name_en, reading, *folded in Card.objects.values_list(
         "name", "name_en", "reading", "name_folded", "name_en_folded", "reading_folded"
@@ -29,7 +30,7 @@ def _name_choices(version: tuple) -> tuple[list[str], list[str]]:
             if key:
                 keys.append(key)
                 names.append(name)
-    return keys, names
+    return FuzzyKeys(keys), names
 
 
 #: What splits a folded name into words: spaces and the punctuation names carry.
@@ -39,26 +40,27 @@ MIN_WORD = 3
 
 
 @lru_cache(maxsize=2)
-def _word_choices(version: tuple) -> tuple[list[str], list[str]]:
+def _word_choices(version: tuple) -> tuple[FuzzyKeys, list[str]]:
     """(folded keys, display names) of every card, as ``_name_choices``, followed by each word
     (``MIN_WORD`` characters or more) of the names, English names and readings that have
-    several, so that one misspelt word finds its card ("kagra": Kagura, Flame Club Captain)."""
+    several, so that one misspelt word finds its card ("kagra": Kagura, Flame Club Captain). The
+    words are not whole names to ``FuzzyKeys``: no slip from a short word is taken for its card."""
     keys, names = _name_choices(version)
-    words, word_names = list(keys), list(names)
-    for key, name in zip(keys, names):
+    words, word_names = list(keys.keys), list(names)
+    for key, name in zip(keys.keys, names):
         parts = [part for part in _WORD_BREAK.split(key) if len(part) >= MIN_WORD]
         if len(parts) > 1 or (parts and parts[0] != key):
             for part in dict.fromkeys(parts):
                 words.append(part)
                 word_names.append(name)
-    return words, word_names
+    return FuzzyKeys(words, whole=len(keys.keys)), word_names
 
 
 @lru_cache(maxsize=2)
-def _english_choices(version: tuple) -> tuple[list[str], list[str]]:
+def _english_choices(version: tuple) -> tuple[FuzzyKeys, list[str]]:
     """(folded English names, English names) of every card that has one, by code."""
     rows = Card.objects.exclude(name_en="").order_by("code").values_list("name_en_folded", "name_en")
-    return [key for key, _ in rows], [name for _, name in rows]
+    return FuzzyKeys([key for key, _ in rows]), [name for _, name in rows]
 
 
 def _word_starts(key: str, choices: list[str]) -> list[int]:
@@ -80,10 +82,10 @@ def _ranked_by_word(key: str, limit: int, cutoff: float, margin: float | None = 
     """(indexes best first, names) of ``_word_choices`` close to ``key``; with ``margin``, only
     those within it of the best score."""
     keys, names = _word_choices(catalogue_version())
-    found = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)
+    found = keys.close(key, cutoff, limit * 4)
     if margin is not None and found:
         found = [hit for hit in found if hit[1] >= found[0][1] - margin]
-    return [i for _, _, i in found], names
+    return [i for i, _ in found], names
 
 
 @lru_cache(maxsize=2)
@@ -98,16 +100,18 @@ def _english_names(version: tuple) -> dict[str, str]:
 def name_suggestions(text: str, limit: int = 3, cutoff: float = 55, by_word: bool = False) -> list[str]:
     """Card names close to ``text``, best first, at most ``limit``.
 
+    Close is ``tcg.fuzzy``'s: a rapidfuzz ratio (0–100) of at least ``cutoff``, or, for a text of
+    2 to 4 characters, a whole name one slip from it (闘士 finds 闘志, 闇討ぢ finds 闇討ち).
+
     ``by_word`` (the search's "did you mean"): Japanese names whose name, reading, English name
-    or one of their words is close to the text (rapidfuzz ratio ≥ ``cutoff``, ``_word_choices``:
-    "kagra" finds 火炎部長カグラ by Kagura). Otherwise (the deck validator), text in Latin letters
-    (an English name, or a part of one) is suggested English names: the names starting with the
-    text, then those with a word starting with it (``flame`` → ``Kagura, Flame Club Captain``),
-    then those close to it (ratio ≥ ``cutoff``); any other text is suggested Japanese names close
-    to its name, reading or English name (ratio ≥ ``cutoff``). When whole names find nothing,
-    the validator falls back on words (ratio ≥ ``WORD_CUTOFF``, within ``WORD_MARGIN`` of the
-    best): ``kagra`` is suggested ``Kagura, Flame Club Captain`` (an English name for Latin
-    text, as above)."""
+    or one of their words is close to the text (``_word_choices``: "kagra" finds 火炎部長カグラ by
+    Kagura). Otherwise (the deck validator), text in Latin letters (an English name, or a part
+    of one) is suggested English names: the names starting with the text, then those with a
+    word starting with it (``flame`` → ``Kagura, Flame Club Captain``), then those close to it;
+    any other text is suggested Japanese names close to its name, reading or English name. When
+    whole names find nothing, the validator falls back on words (ratio ≥ ``WORD_CUTOFF``,
+    within ``WORD_MARGIN`` of the best): ``kagra`` is suggested ``Kagura, Flame Club Captain``
+    (an English name for Latin text, as above)."""
     key = fold(text)
     if not key:
         return []
@@ -116,11 +120,10 @@ def name_suggestions(text: str, limit: int = 3, cutoff: float = 55, by_word: boo
         return _distinct(names, ranked, limit)
     if key.isascii():
         keys, names = _english_choices(catalogue_version())
-        ranked = _word_starts(key, keys) + [
-            i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+        ranked = _word_starts(key, keys.keys) + [i for i, _ in keys.close(key, cutoff, limit * 4)]
     else:
         keys, names = _name_choices(catalogue_version())
-        ranked = [i for _, _, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)]
+        ranked = [i for i, _ in keys.close(key, cutoff, limit * 4)]
     found = _distinct(names, ranked, limit)
     if found:
         return found
@@ -144,7 +147,8 @@ def _distinct(names: list[str], ranked: list[int], limit: int) -> list[str]:
 
 
 NAME_COLUMNS = ("name_folded", "reading_folded", "name_en_folded")
-#: rapidfuzz ratio (0–100) a name must reach to be taken for a misspelt one
+#: rapidfuzz ratio (0–100) a name must reach to be taken for a misspelt one (a short name one slip
+#: from the text is taken whatever its ratio: ``tcg.fuzzy``)
 FUZZY_CUTOFF = 70
 #: names scoring within this of the best are as good as the best: the name is ambiguous
 FUZZY_MARGIN = 4
@@ -205,8 +209,9 @@ def card_named_fuzzy(text: str, set_code: str | None = None) -> NameMatch:
     1. an exact name (``card_named``);
     2. else the names containing ``text`` (folded): one name is the card, several are
        ambiguous;
-    3. else the names closest to it (rapidfuzz ratio ≥ ``FUZZY_CUTOFF``): the best when no other
-       comes within ``FUZZY_MARGIN`` of it, else ambiguous.
+    3. else the names closest to it (``tcg.fuzzy``: rapidfuzz ratio ≥ ``FUZZY_CUTOFF``, or one
+       slip from a text of 2 to 4 characters): the best when no other comes within
+       ``FUZZY_MARGIN`` of it, else ambiguous.
     Nothing close: ``NameMatch(None)``.
     """
     found = card_named(text, set_code)
@@ -220,7 +225,7 @@ def card_named_fuzzy(text: str, set_code: str | None = None) -> NameMatch:
         return contained
     keys, names = _name_choices(catalogue_version())
     best: dict[str, float] = {}
-    for _, score, i in process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, limit=50):
+    for i, score in keys.close(key, FUZZY_CUTOFF, 50):
         best.setdefault(names[i], score)
     if not best:
         return NameMatch(None)

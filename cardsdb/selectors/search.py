@@ -251,7 +251,8 @@ def random_card(query: str = "") -> Card | None:
     return cards().get(id=_random.choice(ids))
 
 
-#: rapidfuzz ratio (0–100) a name or a word of one must reach to be offered as "did you mean"
+#: rapidfuzz ratio (0–100) a name or a word of one must reach to be offered as "did you mean" (a
+#: short name one slip from a term is offered whatever its ratio: ``tcg.fuzzy``)
 DID_YOU_MEAN_CUTOFF = 70
 
 
@@ -276,7 +277,8 @@ def did_you_mean(query: str, limit: int = 3) -> list[Card]:
     ones: each look scores every name of the catalogue, and a query of 200 made-up words took
     3 s over 20,000 cards; names more of them match first), by
     the deck validator's matcher (``names.name_suggestions``, by word, score ≥
-    ``DID_YOU_MEAN_CUTOFF``). ``[]`` for a query without name terms or one that cannot be read."""
+    ``DID_YOU_MEAN_CUTOFF`` or one slip from a short name: ``闇討ぢ`` finds 闇討ち). ``[]`` for a
+    query without name terms or one that cannot be read."""
     try:
         parsed = parse_query(query or "")
     except SearchError:
