@@ -202,8 +202,15 @@ def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(
     ))
     page.click("#replay-next")
     expect(page.locator("#replay-position")).to_have_text(f"Move 2 of {last}")
+    # Stepping scrolls the move list alone: on a phone the page stays put, the step buttons on screen.
+    assert page.evaluate("window.scrollY") == 0
     page.click("#replay-last")
     expect(page.locator("#replay-position")).to_have_text(f"Move {last} of {last}")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.locator("#replay-moves").evaluate(
+        "list => { const box = list.getBoundingClientRect();"
+        " const at = list.querySelector('[aria-current=step]').getBoundingClientRect();"
+        " return list.scrollTop > 0 && at.top >= box.top && at.bottom <= box.bottom + 1; }")
     expect(page.locator("#replay-next")).to_be_disabled()
     assert page.locator("#replay-slider").input_value() == str(last)
     # The frame is fetched after the position is shown: wait for the seats to show its scores.
@@ -333,6 +340,14 @@ def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fi
     # The icon is the site's /favicon.ico, which answers: nothing missing.
     assert page.locator('link[rel="icon"]').first.get_attribute("href") == "/favicon.ico"
     assert missing == []
+    # So does its replay: the hands hidden, and no "Your hand" over the note that says so.
+    page.goto(f"{asgi_server}/play/m/{match.id}/replay/")
+    expect(page.locator("#replay-position")).to_have_text("The deal")  # the script is there
+    page.keyboard.press("End")
+    expect(page.locator("#replay-position")).to_have_text(f"Move {match.version} of {match.version}")
+    expect(page.locator('#board [data-part="hand"]')).to_have_text("You are watching: the hands are hidden.")
+    expect(page.locator("#hand-title")).to_be_hidden()
+    page.goto(f"{asgi_server}/play/m/{match.id}/")
 
     # The round summary fits 390 px: every column shows without scrolling sideways.
     summary = page.locator(".round-summary .table-wrap")

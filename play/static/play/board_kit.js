@@ -5,6 +5,13 @@
 import { conceal, fill, h } from "../js/kit/dom.js";
 import { format } from "../js/kit/text.js";
 
+// A spectator (seat null) holds no hand: the board's "Your hand" heading goes, leaving the note
+// that the hands are hidden. The table and the replay both draw boards for spectators.
+export function markHandTitle(boardElement, seat) {
+  const handTitle = boardElement.querySelector("#hand-title");
+  if (handTitle) handTitle.hidden = seat === null;
+}
+
 // part("hand") is the board's element [data-part="hand"] inside container.
 export function parts(container) {
   return (name) => container.querySelector(`[data-part="${name}"]`);

@@ -9,6 +9,7 @@ import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
 import { get } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
+import { markHandTitle } from "./board_kit.js";
 import { chatPanel } from "./chat.js";
 import { renderSeats, seatName as seatLabel } from "./seats.js";
 
@@ -87,7 +88,17 @@ function markMove() {
     else button.removeAttribute("aria-current");
   });
   const current = moveButtons[index];
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) scrollWithinList(part("replay-moves"), current);
+}
+
+// Bring the current move into view by scrolling the move list alone: scrollIntoView would scroll
+// the page too, and on a phone, where the list sits under the board, each step would carry the
+// step buttons off the top of the screen.
+function scrollWithinList(list, item) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
 // -- showing a frame ------------------------------------------------------------------------------
@@ -124,6 +135,7 @@ async function show(next) {
   else delete part("replay-move").dataset.card;
   renderSeats(part("seats"), { seats, toAct: frame.to_act, labels, board, state: frame.state, ctx, join: null });
   board.render(boardElement, frame.state, ctx);
+  markHandTitle(boardElement, data.match.seat);
   retellMoves();
   chat.upTo(frame.version);
   // Fetch the next chunk ahead, so that stepping on does not wait.

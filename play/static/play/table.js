@@ -17,7 +17,7 @@ import { get, send as sendRequest } from "../js/kit/http.js";
 import { icon } from "../js/kit/icons.js";
 import { labels as readLabels } from "../js/kit/labels.js";
 import { format } from "../js/kit/text.js";
-import { actionKey, tableName } from "./board_kit.js";
+import { actionKey, markHandTitle, tableName } from "./board_kit.js";
 import { chatPanel } from "./chat.js";
 import { guestBadge, isFree, renderSeats, seatName as seatLabel } from "./seats.js";
 import { MatchSocket } from "./socket.js";
@@ -335,9 +335,7 @@ function render() {
   part("spectator-note").hidden = view.seat !== null || view.status === "open";
   const focusInBoard = boardElement.contains(document.activeElement);
   if (view.status !== "open") board.render(boardElement, view.state, ctx);
-  // A spectator holds no hand: no "Your hand" heading over the note that the hands are hidden.
-  const handTitle = boardElement.querySelector("#hand-title");
-  if (handTitle) handTitle.hidden = view.seat === null;
+  markHandTitle(boardElement, view.seat);
   if (focusInBoard) keepFocusInBoard();
   boardElement.hidden = view.status === "open";
   const seated = view.seat !== null;
