@@ -9,6 +9,7 @@ from django.core.exceptions import DisallowedHost
 from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext as _
 
 from servestatic.middleware import ServeStaticMiddleware
@@ -160,6 +161,9 @@ class PageRateMiddleware(RequestFilterMiddleware):
                                                            "path": request.path})
         response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
         response["Retry-After"] = str(wait)
+        # Kept by no cache (the wait is this client's, now), and in the language of the cookie.
+        add_never_cache_headers(response)
+        patch_vary_headers(response, ("Cookie",))
         return response
 
 

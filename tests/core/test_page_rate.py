@@ -44,9 +44,12 @@ def test_a_client_past_its_page_budget_waits_and_others_do_not(client):
     refused = client.get("/cards/", {"q": "t:character"}, **address, **EN)
     assert (refused.status_code, refused["Retry-After"], refused["Content-Type"]) == (
         429, "100", "text/html; charset=utf-8")
+    # No cache keeps it (the wait is this client's), and its language may come from the cookie.
+    assert refused["Cache-Control"] == "max-age=0, no-cache, no-store, must-revalidate, private"
+    assert refused["Vary"] == "Cookie, Accept-Language"
     assert refused.content.decode() == page(
         "en", "Too many requests · Elements of Chaos", "Too many requests",
-        "This address has asked for pages faster than the site answers anyone: try again in 100 seconds.",
+        "This address has asked for too many pages in a short time. Try again in 100 seconds.",
         "/cards/", "Try again")
     assert client.get("/play/rules/", **address, **JA).content.decode() == page(
         "ja", "リクエストが多すぎます · エレメンツ オブ カオス", "リクエストが多すぎます",
@@ -87,5 +90,5 @@ def test_a_wait_of_one_second_is_said_in_the_singular(client):
     assert (refused.status_code, refused["Retry-After"]) == (429, "1")
     assert refused.content.decode() == page(
         "en", "Too many requests · Elements of Chaos", "Too many requests",
-        "This address has asked for pages faster than the site answers anyone: try again in 1 second.",
+        "This address has asked for too many pages in a short time. Try again in 1 second.",
         "/play/rules/", "Try again")
