@@ -206,6 +206,7 @@ def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(
     assert page.evaluate("window.scrollY") == 0
     page.click("#replay-last")
     expect(page.locator("#replay-position")).to_have_text(f"Move {last} of {last}")
+    expect(page.locator("#replay-outcome")).to_have_text(f"The game is over. Winner: {winners}")
     assert page.evaluate("window.scrollY") == 0
     assert page.locator("#replay-moves").evaluate(
         "list => { const box = list.getBoundingClientRect();"
@@ -218,6 +219,7 @@ def test_a_guest_plays_four_seats_against_three_bots_to_the_end_then_replays_it(
         expect(page.locator("#seats .score").nth(seat)).to_have_attribute("data-score", str(score))
     page.keyboard.press("Home")
     expect(page.locator("#replay-position")).to_have_text("The deal")
+    expect(page.locator("#replay-outcome")).to_be_hidden()
     page.context.close()
 
 
@@ -347,6 +349,18 @@ def test_a_finished_table_shows_no_live_badge_opens_no_socket_and_its_summary_fi
     expect(page.locator("#replay-position")).to_have_text(f"Move {match.version} of {match.version}")
     expect(page.locator('#board [data-part="hand"]')).to_have_text("You are watching: the hands are hidden.")
     expect(page.locator("#hand-title")).to_be_hidden()
+    # Under its last move, who won; in Japanese with no space after the full stop.
+    names = {0: "Tester366", 2: "Averyveryverylongname1234"}
+    winners = match.outcome["winners"]
+    expect(page.locator("#replay-outcome")).to_have_text(
+        "The game is over. Winner: " + ", ".join(names.get(w, f"Bot {w + 1}") for w in winners))
+    japanese_replay = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844}).new_page()
+    japanese_replay.goto(f"{asgi_server}/play/m/{match.id}/replay/")
+    expect(japanese_replay.locator("#replay-position")).to_have_text("配り終えたところ")
+    japanese_replay.keyboard.press("End")
+    expect(japanese_replay.locator("#replay-outcome")).to_have_text(
+        "ゲームは終了しました。勝者: " + ", ".join(names.get(w, f"ボット{w + 1}") for w in winners))
+    japanese_replay.context.close()
     page.goto(f"{asgi_server}/play/m/{match.id}/")
 
     # The round summary fits 390 px: every column shows without scrolling sideways.

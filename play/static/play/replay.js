@@ -8,7 +8,7 @@
 import { fill, h, isTypingOrModified, readJSON } from "../js/kit/dom.js";
 import { get } from "../js/kit/http.js";
 import { labels as readLabels } from "../js/kit/labels.js";
-import { format } from "../js/kit/text.js";
+import { format, sentences } from "../js/kit/text.js";
 import { markHandTitle } from "./board_kit.js";
 import { chatPanel } from "./chat.js";
 import { renderSeats, seatName as seatLabel } from "./seats.js";
@@ -101,6 +101,14 @@ function scrollWithinList(list, item) {
   else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
+// Under the last frame of a finished match, who won (the table says it as well; a replay used to
+// end on the last round's summary alone).
+function showOutcome(outcome) {
+  const line = part("replay-outcome");
+  line.hidden = !outcome;
+  if (outcome) fill(line, sentences(labels.game_over, format(labels.winners, { names: outcome.winners.map(seatName).join(", ") })));
+}
+
 // -- showing a frame ------------------------------------------------------------------------------
 let wanted = 0;
 
@@ -115,6 +123,7 @@ async function show(next) {
   part("replay-next").disabled = n === total - 1;
   part("replay-last").disabled = n === total - 1;
   markMove();
+  showOutcome(n === total - 1 ? data.match.outcome : null);
   const status = part("replay-loading");
   if (!frames.has(n)) {
     fill(status, labels.loading);

@@ -18,3 +18,9 @@ export function counted(labels, key, count, params = {}) {
 export function percent(share, digits = 1) {
   return `${(share * 100).toFixed(digits)}%`;
 }
+
+// Sentences joined into one line: a space between them, none after a Japanese full stop or
+// other full-width closing mark (。！？」), as Japanese text sets none.
+export function sentences(...parts) {
+  return parts.filter(Boolean).reduce((line, part) => (line === "" ? part : `${line}${/[。！？」）]$/.test(line) ? "" : " "}${part}`), "");
+}
