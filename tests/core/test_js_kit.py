@@ -161,4 +161,4 @@ def test_the_board_kit_holds_what_the_boards_shared():
             if what not in ("the seats to act worked out", "a kept render") and not pattern.search(source)] == []
     assert set(re.findall(r"^export function (\w+)", source, re.M)) == {
         "parts", "ofType", "firstOf", "withKey", "note", "cardRow", "handSize", "score", "moveLine", "newSummary",
-        "roundEndLine", "roundSummary", "redrawing", "actionKey", "guided", "tableName"}
+        "roundEndLine", "roundSummary", "redrawing", "actionKey", "guided", "tableName", "markHandTitle"}
