@@ -67,19 +67,28 @@ def _frames(match: Match, viewer: int | None, start: int = 0, stop: int | None =
     return frames[start:stop]
 
 
-def _played(match: Match, viewer: int | None) -> list[dict]:
-    """Every frame of ``match`` played again from its seed, options and log, as seat ``viewer``
-    (``None``: a spectator) sees it: the deal, then one frame per logged action."""
-    game = get_game(match.game)
+def _states(match: Match, game, before: int | None = None):
+    """``match`` played again from its seed, options and log: ``(None, the state after the
+    deal)``, then ``(entry, the state after it)`` for each logged action (a ``MatchAction``), in
+    order; only the actions logged before version ``before`` when given."""
     state = game.setup(match.players, match.seed, match.options)
-    frames = [{"version": 0, "seat": None, "action": None, "by": None, "state": game.view(state, viewer),
-               "to_act": game.to_act(state)}]
-    for entry in MatchAction.objects.filter(match=match).order_by("version"):
+    yield None, state
+    entries = MatchAction.objects.filter(match=match).order_by("version")
+    if before is not None:
+        entries = entries.filter(version__lt=before)
+    for entry in entries:
         state = game.apply(state, entry.seat, entry.action)
-        frames.append(
-            {**action_entry(game, entry, viewer), "state": game.view(state, viewer), "to_act": game.to_act(state)}
-        )
-    return frames
+        yield entry, state
+
+
+def _played(match: Match, viewer: int | None) -> list[dict]:
+    """Every frame of ``match`` played again (``_states``), as seat ``viewer`` (``None``: a
+    spectator) sees it: the deal, then one frame per logged action."""
+    game = get_game(match.game)
+    deal = {"version": 0, "seat": None, "action": None, "by": None}
+    return [{**(deal if entry is None else action_entry(game, entry, viewer)),
+             "state": game.view(state, viewer), "to_act": game.to_act(state)}
+            for entry, state in _states(match, game)]
 
 
 def last_move_of(match: Match, seat: int) -> tuple[dict, dict] | None:
@@ -95,9 +104,8 @@ def last_move_of(match: Match, seat: int) -> tuple[dict, dict] | None:
     if kept is not None:
         return kept
     game = get_game(match.game)
-    state = game.setup(match.players, match.seed, match.options)
-    for entry in MatchAction.objects.filter(match=match, version__lt=last).order_by("version"):
-        state = game.apply(state, entry.seat, entry.action)
+    for _entry, state in _states(match, game, before=last):
+        pass
     action = MatchAction.objects.get(match=match, version=last).action
     return game.view(state, seat), action
 
