@@ -8,7 +8,12 @@ matches as ``live`` does on the site: each seat on its own connection waits a th
 move to seeing the server's new state. Then the site's ``live`` load (``bench.live_matches``) at
 the same N, for the same time. Each line gives moves a second, the round trip's p50 and p99, and
 the server's CPU (the peer's one Node process; the site's processes) as a share of a core and per
-move; the last line per N, the ratio of the site's CPU per move to the peer's.
+move. Between the peer and the site, the Python floor (``bench.python_floor``) under the site's
+load client: the site's engine in memory behind a raw ASGI application on the same uvicorn and
+websocket protocol, then the same committing every move to SQLite; it tells what Python and a
+durable commit cost a move apart from what the site's framework adds. The last lines per N: the
+ratio of the site's CPU per move to the peer's (the target), of each floor's to the peer's, and
+of the site's to the committing floor's.
 
 Target (the issue on cheap moves at scale): the site's server CPU per move at most 2× the
 peer's. ``BENCH_PEER`` picks the runs as ``BENCH_LIVE`` does (``e:N`` the site on its embedded
@@ -19,17 +24,22 @@ time). Run: ``BENCH=peer make bench``.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
 import subprocess
+import sys
 import time
 
 import httpx
 
+from core.ws_protocol import UVICORN_WS
+
 from .live_matches import (
-    Load, Measured, Tally, _embedded_env, _figures, _scaled_env, describe, live_runs, measure,
+    Load, Measured, Tally, _drive, _embedded_env, _figures, _scaled_env, describe, live_runs, measure,
 )
+from .python_floor import floor_pairs
 from .server import REPO, Process, free_port
 
 PEER = REPO / "bench" / "peer"
@@ -83,6 +93,39 @@ def measure_peer(matches: int, think: float, seconds: float, warmup: float = 5) 
     return Measured(tally, result["connecting"], ended_cpu - started_cpu, None, 2 * matches)
 
 
+def measure_floor(load: Load, seconds: float, durable: bool, warmup: float = 5) -> Measured:
+    """Serve the Python floor (``bench.python_floor``: uvicorn, one worker, the site's websocket
+    protocol; with ``durable``, every move committed to a fresh SQLite file in ``var/``) and
+    drive ``load`` on it with the site's load client, as :func:`measure` does the site.
+    ``RuntimeError`` when it does not start."""
+    env = {}
+    if durable:
+        path = REPO / "var" / "bench-floor.sqlite3"
+        path.parent.mkdir(exist_ok=True)
+        for leftover in path.parent.glob(path.name + "*"):
+            leftover.unlink()
+        env["FLOOR_SQLITE"] = str(path)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = Process([sys.executable, "-m", "uvicorn", "bench.python_floor:application", "--host", "127.0.0.1",
+                      "--port", str(port), "--workers", "1", "--ws", os.environ.get("BENCH_WS") or UVICORN_WS,
+                      "--no-access-log", "--log-level", "warning"],
+                     env, name="the Python floor", ready=lambda: _serves(base))
+    pairs = floor_pairs(load.matches)
+    with server:
+        tally, connecting, (site_cpu,) = asyncio.run(
+            _drive(base, pairs, load, seconds, warmup, lambda: (server.cpu_seconds(),)))
+    return Measured(tally, connecting, site_cpu, None, 2 * load.matches)
+
+
+def _ratio(label: str, ours: float | None, theirs: float | None, target: float | None = None) -> str | None:
+    if not ours or not theirs:
+        return None
+    ratio = ours / theirs
+    verdict = f" (target <= {target:g}x: {'met' if ratio <= target else 'not met'})" if target else ""
+    return f"  server CPU per move, {label}: {ratio:.2f}x{verdict}"
+
+
 def main(seconds: float = 15) -> list[str]:
     """``peer``: for each run of ``BENCH_PEER``, the peer and then the site under the same load."""
     think = float(os.environ.get("BENCH_THINK", "1"))
@@ -105,13 +148,20 @@ def main(seconds: float = 15) -> list[str]:
             if env is None:
                 lines.append("PostgreSQL + Redis: not reachable on 127.0.0.1, not measured")
                 continue
-        time.sleep(2)
         load = Load(matches, think)
+        floors = {}
+        for durable, what in ((False, "in memory"), (True, "each move committed to SQLite")):
+            time.sleep(2)
+            floors[durable] = measure_floor(load, seconds, durable)
+            lines.append(describe(f"the Python floor, {what} (no Django; 1 worker)", load, floors[durable], seconds))
+        time.sleep(2)
         site = measure(env, workers, load, seconds)
         lines.append(describe(label, load, site, seconds))
-        ours = site.cpu_per_move()
-        if ours and peer_per_move:
-            ratio = ours / peer_per_move
-            lines.append(f"  server CPU per move, the site against the peer: {ratio:.2f}x (target <= {TARGET_RATIO:g}x: "
-                         f"{'met' if ratio <= TARGET_RATIO else 'not met'})")
+        ours, memory, durable = site.cpu_per_move(), floors[False].cpu_per_move(), floors[True].cpu_per_move()
+        lines.extend(filter(None, (
+            _ratio("the site against the peer", ours, peer_per_move, TARGET_RATIO),
+            _ratio("the Python floor in memory against the peer", memory, peer_per_move),
+            _ratio("the Python floor with SQLite against the peer", durable, peer_per_move),
+            _ratio("the site against the Python floor with SQLite", ours, durable),
+        )))
     return lines
