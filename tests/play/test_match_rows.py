@@ -8,6 +8,7 @@ import pytest
 from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
+from django.utils.connection import ConnectionProxy
 
 from play.errors import MatchError
 from play.games import GAMES
@@ -183,6 +184,26 @@ def test_the_write_leaves_the_rows_the_orm_leaves(user, other_user):
     assert match.updated == Match.objects.get(pk=made[1]).updated
     statements = [q["sql"].split()[0] for q in queries.captured_queries]
     assert statements == (["WITH"] if connection.vendor == "postgresql" else ["UPDATE", "INSERT"])
+
+
+def test_a_move_looks_the_threads_connection_up_once_per_call_not_per_attribute(lama, monkeypatch):
+    """``django.db.connection`` is a proxy that looks the thread's connection up on every
+    attribute read (about 1.5 µs each): the move's read and write go through it not at all."""
+    reads = []
+    through = ConnectionProxy.__getattr__
+
+    def counted(self, name):
+        reads.append(name)
+        return through(self, name)
+
+    monkeypatch.setattr(ConnectionProxy, "__getattr__", counted)
+    with transaction.atomic():
+        match, seats = lock_with_seats(lama.id)
+        _move(match)
+        record_move(match, 0, {"type": "play", "card": 1}, "player")
+    assert reads == []
+    assert [s.index for s in seats] == [0, 1]
+    assert MatchAction.objects.get(match_id=lama.id).version == 1
 
 
 def test_only_names_are_written_into_the_statements():
