@@ -35,6 +35,7 @@ import orjson
 
 from play.engine import IllegalAction
 from play.games import GAMES
+from tcg.integers import is_digits
 
 GAME = GAMES["lama"]
 OPTIONS = {"end_at": 500}
@@ -151,7 +152,7 @@ def _seat_of(scope: dict) -> tuple[str, int] | None:
             for part in value.decode("latin-1").split(";"):
                 key, _, held = part.strip().partition("=")
                 match_id, _, seat = held.partition("-")
-                if key == "sessionid" and match_id.isdigit() and seat in ("0", "1"):
+                if key == "sessionid" and is_digits(match_id) and seat in ("0", "1"):
                     return match_id, int(seat)
     return None
 
