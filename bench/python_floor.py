@@ -9,13 +9,14 @@ the checks of every frame).
 A raw ASGI application (:data:`application`). A match is the site's L.A.M.A. engine
 (``play.games.lama``, plain Python) kept in memory, as boardgame.io keeps its own: made on its
 first socket with the options and seed the live benchmark gives the site's matches. The socket
-at ``/ws/matches/<id>/`` with the cookie ``sessionid=<id>-<seat>`` (``FLOOR_KEYS`` builds them)
+at ``/ws/matches/<id>/`` with the cookie ``sessionid=<id>-<seat>`` (``floor_pairs`` builds them)
 holds that seat; on connecting it is sent its view. A frame ``{"type": "act", "version": v,
 "action": a}`` is read (orjson), checked against the version, applied by the engine (a refusal
 answers ``{"type": "error", "message", "view"}``), and each socket of the match is sent its seat's view,
 ``{"type": "view", "view": payload}``, the payload of the same shape and size as the site's
 (``play.payloads``: seats, legal actions, the engine's view, the last action), written once per
-seat (orjson). Any HTTP request is answered 200 (the benchmark's readiness check). No Django.
+seat (``core.jsonwrite.compact_json``, as the site writes its frames). Any HTTP request is
+answered 200 (the benchmark's readiness check). No Django.
 
 With ``FLOOR_SQLITE`` set to a file's path, every move is also committed there before the views
 go out, as the embedded site commits it: the engine's ``dump`` of the state, written by the
@@ -34,12 +35,13 @@ import sqlite3
 import orjson
 
 from play.engine import IllegalAction
+from core.jsonwrite import compact_json
 from play.games import GAMES
 from tcg.integers import is_digits
 
+from .live_matches import OPTIONS
+
 GAME = GAMES["lama"]
-OPTIONS = {"end_at": 500}
-"""As ``bench.live_matches.OPTIONS``."""
 
 SEATS = [{"index": i, "name": f"bench-{i}", "kind": "human", "guest": True, "bot": None, "resigned": False,
           "timed_out": False, "you": False} for i in range(2)]
@@ -122,7 +124,7 @@ class FloorMatch:
     async def send_view(self, seat: int) -> None:
         send = self.sends.get(seat)
         if send is not None:
-            await send({"type": "websocket.send", "text": orjson.dumps({"type": "view", "view": self.payload(seat)}).decode()})
+            await send({"type": "websocket.send", "text": compact_json({"type": "view", "view": self.payload(seat)})})
 
     async def act(self, seat: int, frame: dict) -> str | None:
         """Apply ``frame``'s action for ``seat`` and send every seat its view; the error's text
@@ -191,7 +193,7 @@ async def application(scope, receive, send) -> None:
                 frame = None
             error = await match.act(seat, frame) if isinstance(frame, dict) else "not a JSON object"
             if error is not None:
-                await send({"type": "websocket.send", "text": orjson.dumps(
-                    {"type": "error", "message": error, "view": match.payload(seat)}).decode()})
+                await send({"type": "websocket.send", "text": compact_json(
+                    {"type": "error", "message": error, "view": match.payload(seat)})})
     finally:
         match.sends.pop(seat, None)
