@@ -52,7 +52,7 @@ class Deck(models.Model):
 class DeckCard(models.Model):
     """``count`` copies of ``card`` in ``deck``; ``position`` keeps the order the list was given in."""
 
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries", db_index=False)
     card = models.ForeignKey("cardsdb.Card", on_delete=models.PROTECT, related_name="+")
     count = models.PositiveSmallIntegerField()
     position = models.PositiveSmallIntegerField(default=0)
@@ -80,7 +80,7 @@ class DeckVersion(models.Model):
         ("sample", pgettext_lazy("version kind", "sample deck loaded")),
     ]
 
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions", db_index=False)
     number = models.PositiveIntegerField(_("version"))
     name = models.CharField(_("name"), max_length=200)
     entries = models.JSONField(_("cards"), default=list)
