@@ -20,7 +20,9 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext as _
+from psycopg.types.json import Jsonb
 
+from core.jsonwrite import compact_json
 from play.engine.spec import DATA
 from play.errors import MatchError
 from play.games import GAMES
@@ -146,20 +148,40 @@ def _database():
 
 
 def _cursor(db):
-    """A cursor on ``db`` for a move's statements. On PostgreSQL one that binds the parameters on the server
-    (``psycopg.Cursor``, not Django's client-side ``ClientCursor``): psycopg then prepares a
-    statement the connection has run ``prepare_threshold`` times (5) and sends only its
-    parameters after that, so PostgreSQL neither parses nor plans a move's statements again and
-    nothing is quoted into the SQL on the client. A pooled connection keeps its prepared
-    statements from checkout to checkout. Django's wrapper stays around it (its errors, its
-    query log, ``execute_wrapper``), after the same check as Django's own cursors that the
-    connection is not used from a thread it was not made for."""
-    if db.vendor != "postgresql":
-        return db.cursor()
+    """A cursor on ``db`` for a move's statements, and ``sql_of``: a statement as built here
+    (parameters written ``%s``) as that cursor takes it. Django's wrapper stays around the
+    cursor (its errors, its query log, ``execute_wrapper``), after the same check as Django's own
+    cursors that the connection is not used from a thread it was not made for.
+
+    - On PostgreSQL one that binds the parameters on the server (``psycopg.Cursor``, not Django's
+      client-side ``ClientCursor``): psycopg then prepares a statement the connection has run
+      ``prepare_threshold`` times (5) and sends only its parameters after that, so PostgreSQL
+      neither parses nor plans a move's statements again and nothing is quoted into the SQL on
+      the client. A pooled connection keeps its prepared statements from checkout to checkout.
+    - On SQLite the plain ``sqlite3.Cursor``, given each statement with ``?`` written once
+      (``_qmarks``), where Django's cursor rewrites every ``%s`` by a regular expression on each
+      call (about a twentieth of a move's CPU); Django's own cursor while queries are logged
+      (``DEBUG``, a test capturing them), whose log reads the statement in its ``%s`` form."""
     db.ensure_connection()
     db.validate_thread_sharing()
-    raw = psycopg.Cursor(db.connection)
-    return (db.make_debug_cursor if db.queries_logged else db.make_cursor)(raw)
+    if db.vendor == "postgresql":
+        return (db.make_debug_cursor if db.queries_logged else db.make_cursor)(psycopg.Cursor(db.connection)), _as_built
+    if db.queries_logged:
+        return db.cursor(), _as_built
+    return db.make_cursor(db.connection.cursor()), _qmarks
+
+
+def _as_built(sql: str) -> str:
+    return sql
+
+
+@cache
+def _qmarks(sql: str) -> str:
+    """``sql`` (parameters written ``%s``) with ``?`` for each, as ``sqlite3`` takes it;
+    ``ValueError`` for any other ``%`` in it (Django's cursor would read ``%%`` as one)."""
+    if "%" in sql.replace("%s", ""):
+        raise ValueError(f"a % that is not a parameter in a statement for SQLite: {sql!r}")
+    return sql.replace("%s", "?")
 
 
 def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]]:
@@ -180,8 +202,9 @@ def lock_with_seats(match_id, *, decks: bool = False) -> tuple[Match, list[Seat]
     if db.features.has_select_for_update and db.get_autocommit():
         raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
     read = _locking_read(db.vendor, decks)
-    with _cursor(db) as cursor:
-        cursor.execute(read.sql, (str(match_id),))
+    cursor, sql_of = _cursor(db)
+    with cursor:
+        cursor.execute(sql_of(read.sql), (str(match_id),))
         rows = cursor.fetchall()
     if not rows:
         raise MatchError("match_not_found", _("There is no match “%(id)s”.") % {"id": match_id}, {"id": str(match_id)})
@@ -242,6 +265,17 @@ def _move_write(vendor: str) -> _MoveWrite:
     return _MoveWrite(sql, changed, logged)
 
 
+def _db_value(field, value, db):
+    """``field.get_db_prep_save(value, db)``, but a JSON value (of a ``JSONField`` without an
+    encoder of its own; not ``None``, which is SQL ``NULL``, nor an expression) written by
+    ``core.jsonwrite.compact_json``: about a tenth of the time of Django's ``json.dumps`` (1 µs
+    against 13 for a L.A.M.A. state). The same value reads back; the text is compact (on
+    SQLite, where it is stored as written)."""
+    if value is None or field.get_internal_type() != "JSONField" or field.encoder is not None or hasattr(value, "as_sql"):
+        return field.get_db_prep_save(value, db)
+    return Jsonb(value, dumps=compact_json) if db.vendor == "postgresql" else compact_json(value)
+
+
 def record_move(match: Match, seat: int, action, by: str) -> MatchAction:
     """Write the columns ``CHANGED_BY_A_MOVE`` of ``match`` (``updated`` set to now) and insert
     its log row ``MatchAction(match, version=match.version, seat, action, by)`` (``created``
@@ -252,16 +286,17 @@ def record_move(match: Match, seat: int, action, by: str) -> MatchAction:
     db = _database()
     write = _move_write(db.vendor)
     logged = MatchAction(match=match, version=match.version, seat=seat, action=action, by=by)
-    changed = [f.get_db_prep_save(f.pre_save(match, False), db) for f in write.changed]
-    inserted = [f.get_db_prep_save(f.pre_save(logged, True), db) for f in write.logged]
-    with _cursor(db) as cursor:
+    changed = [_db_value(f, f.pre_save(match, False), db) for f in write.changed]
+    inserted = [_db_value(f, f.pre_save(logged, True), db) for f in write.logged]
+    cursor, sql_of = _cursor(db)
+    with cursor:
         if len(write.sql) == 1:
-            cursor.execute(write.sql[0], (*changed, match.pk, *inserted))
+            cursor.execute(sql_of(write.sql[0]), (*changed, match.pk, *inserted))
         else:
-            cursor.execute(write.sql[0], (*changed, match.pk))
+            cursor.execute(sql_of(write.sql[0]), (*changed, match.pk))
             if cursor.rowcount != 1:
                 raise DatabaseError("Save with update_fields did not affect any rows.")
-            cursor.execute(write.sql[1], inserted)
+            cursor.execute(sql_of(write.sql[1]), inserted)
         row = cursor.fetchone()
     if row is None:
         raise DatabaseError("Save with update_fields did not affect any rows.")

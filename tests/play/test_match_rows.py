@@ -17,7 +17,7 @@ from play.models import Match, MatchAction, Seat
 from play.services.create import create_match
 from play.services.join import join_match
 from play.services.match_rows import (
-    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _literal, _locking_read, load_state, lock_with_seats, options_left_out, record_move,
+    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _cursor, _db_value, _literal, _locking_read, _qmarks, load_state, lock_with_seats, options_left_out, record_move,
 )
 
 from .matches import HUMAN, STACKED, person, stack
@@ -186,6 +186,17 @@ def test_the_write_leaves_the_rows_the_orm_leaves(user, other_user):
     assert statements == (["WITH"] if connection.vendor == "postgresql" else ["UPDATE", "INSERT"])
 
 
+@pytest.mark.django_db
+def test_a_moves_json_values_are_written_compact_and_read_back_the_same():
+    state, outcome = Match._meta.get_field("state"), Match._meta.get_field("outcome")
+    wide = {"seats": [1, 2], "big": 2 ** 70, "name": "ラマ"}  # orjson refuses the 71-bit integer
+    written = _db_value(state, wide, connection)
+    text = written.dumps(written.obj) if connection.vendor == "postgresql" else written
+    assert text == '{"seats":[1,2],"big":1180591620717411303424,"name":"ラマ"}'
+    assert _db_value(outcome, None, connection) is None  # SQL NULL, as the ORM writes it
+    assert _db_value(Match._meta.get_field("version"), 3, connection) == 3
+
+
 def test_a_move_looks_the_threads_connection_up_once_per_call_not_per_attribute(lama, monkeypatch):
     """``django.db.connection`` is a proxy that looks the thread's connection up on every
     attribute read (about 1.5 µs each): the move's read and write go through it not at all."""
@@ -211,6 +222,29 @@ def test_only_names_are_written_into_the_statements():
     for text in ("a'b", "x; DROP", "", "a%s"):
         with pytest.raises(ValueError):
             _literal(text)
+
+
+def test_on_sqlite_the_statements_take_the_drivers_placeholders():
+    assert _qmarks("UPDATE t SET a = %s WHERE id = %s") == "UPDATE t SET a = ? WHERE id = ?"
+    with pytest.raises(ValueError):
+        _qmarks("SELECT 1 WHERE a LIKE 'x%' AND b = %s")
+
+
+@pytest.mark.django_db
+def test_the_cursor_takes_the_statements_in_its_own_form():
+    statement = _locking_read(connection.vendor, False).sql
+    cursor, sql_of = _cursor(connection)
+    with cursor:
+        driver = type(cursor.cursor).__module__.split(".")[0]
+    with CaptureQueriesContext(connection):
+        logged, logged_sql_of = _cursor(connection)
+        logged.close()
+    if connection.vendor == "sqlite":
+        assert (driver, sql_of(statement).count("?"), "%s" in sql_of(statement)) == ("sqlite3", 1, False)
+    else:
+        assert (driver, sql_of(statement)) == ("psycopg", statement)
+    # While queries are logged Django's log writes the parameters into the ``%s`` form.
+    assert logged_sql_of(statement) == statement
 
 
 def test_on_postgresql_the_move_statements_are_prepared_after_five_runs(lama):
