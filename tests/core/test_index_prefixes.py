@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from django.apps import apps
 from django.conf import settings
 from django.db import connection, models, transaction

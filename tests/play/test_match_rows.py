@@ -17,7 +17,8 @@ from play.models import Match, MatchAction, Seat
 from play.services.create import create_match
 from play.services.join import join_match
 from play.services.match_rows import (
-    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _cursor, _db_value, _literal, _locking_read, _qmarks, load_state, lock_with_seats, options_left_out, record_move,
+    CHANGED_BY_A_MOVE, NOT_READ_BY_A_MOVE, _cursor, _db_value, _literal, _locking_read, _qmarks, load_state,
+    lock_with_seats, options_left_out, record_move,
 )
 
 from .matches import HUMAN, STACKED, person, stack
