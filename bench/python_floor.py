@@ -34,8 +34,8 @@ import sqlite3
 
 import orjson
 
-from play.engine import IllegalAction
 from core.jsonwrite import compact_json
+from play.engine import IllegalAction
 from play.games import GAMES
 from tcg.integers import is_digits
 
